@@ -1,0 +1,284 @@
+#!/usr/bin/env bash
+# Provision, start, stop and report on the real servers Swapbooth needs, on 127.0.0.1, without Docker.
+#
+#   infra.sh provision   install/build what is missing (cached, so a second run is fast)
+#   infra.sh up          provision, then start every server not given by configuration; waits until each answers
+#   infra.sh down        stop the servers this checkout started
+#   infra.sh status      one line per server
+#   infra.sh env         print the connection settings (export lines) for the running servers
+#
+# A server given by configuration (MONGO_URL, KAFKA_BROKERS, REDIS_URL, S3_ENDPOINT, STRIPE_API_BASE,
+# SMTP_URL) is used as it is and not started here. Binaries are cached under $SWAPBOOTH_CACHE
+# (default ~/.cache/swapbooth, outside the checkout so fresh clones reuse them); data and logs live
+# under infra/local/.data and infra/local/.run (both git-ignored).
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+CACHE="${SWAPBOOTH_CACHE:-$HOME/.cache/swapbooth}"
+BIN="$CACHE/bin"
+KAFKA_LIBS="$CACHE/kafka-3.9.1-libs"
+DATA="$HERE/.data"
+RUN="$HERE/.run"
+mkdir -p "$BIN" "$DATA" "$RUN"
+
+MINIO_VERSION="v0.0.0-20260212201848-7aac2a2c5b7c"
+STRIPE_MOCK_VERSION="v0.197.0"
+
+PORT_MONGO=27017
+PORT_KAFKA=9092
+PORT_KAFKA_CONTROLLER=9093
+PORT_REDIS=6379
+PORT_STRIPE=12111
+PORT_MINIO=9000
+PORT_MINIO_CONSOLE=9001
+PORT_SMTP=1025
+PORT_MAILDEV_WEB=1080
+
+MINIO_USER="${MINIO_ROOT_USER:-swapbooth}"
+MINIO_PASSWORD="${MINIO_ROOT_PASSWORD:-swapbooth-local-secret}"
+
+log() { printf '[infra] %s\n' "$*" >&2; }
+die() { printf '[infra] error: %s\n' "$*" >&2; exit 1; }
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+pid_alive() { [ -f "$RUN/$1.pid" ] && kill -0 "$(cat "$RUN/$1.pid")" 2>/dev/null; }
+who_has_port() { ss -ltnp 2>/dev/null | awk -v p=":$1" '$4 ~ p"$" {print $6}' | head -n1; }
+
+# ---------------------------------------------------------------- provisioning
+
+need_apt() {
+  local missing=()
+  for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing Debian packages: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -q >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}" >/dev/null
+}
+
+provision_redis() { command -v redis-server >/dev/null || need_apt redis-server; }
+
+provision_chromium() {
+  [ -x /usr/bin/chromium ] || need_apt chromium
+}
+
+provision_ferretdb() {
+  [ -x "$BIN/ferretdb-local" ] && [ "$BIN/ferretdb-local" -nt "$HERE/ferretdb/main.go" ] && return 0
+  log "building FerretDB v1.24.2 (SQLite backend)"
+  (cd "$HERE/ferretdb" && go build -o "$BIN/ferretdb-local" .)
+}
+
+provision_stripe_mock() {
+  [ -x "$BIN/stripe-mock" ] && return 0
+  log "building stripe-mock $STRIPE_MOCK_VERSION"
+  (cd /tmp && GOBIN="$BIN" go install "github.com/stripe/stripe-mock@$STRIPE_MOCK_VERSION")
+}
+
+provision_minio() {
+  [ -x "$BIN/minio" ] && return 0
+  log "building MinIO $MINIO_VERSION (a large build: a few minutes the first time)"
+  (cd /tmp && GOBIN="$BIN" go install "github.com/minio/minio@$MINIO_VERSION")
+}
+
+provision_kafka() {
+  [ -f "$KAFKA_LIBS/.complete" ] && return 0
+  log "fetching Kafka 3.9.1 jars from Maven Central"
+  mkdir -p "$KAFKA_LIBS"
+  mvn -q -B -f "$HERE/kafka/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
+    -DoutputDirectory="$KAFKA_LIBS" >/dev/null
+  touch "$KAFKA_LIBS/.complete"
+}
+
+provision_maildev() {
+  [ -x "$ROOT/node_modules/.bin/maildev" ] || die "maildev is not installed: run npm install at the repository root first"
+}
+
+provision() {
+  command -v go >/dev/null || die "Go is needed to build FerretDB, MinIO and stripe-mock"
+  command -v java >/dev/null || die "Java 17 is needed to run Kafka"
+  if [ -z "${REDIS_URL:-}" ]; then provision_redis; fi
+  if [ -z "${MONGO_URL:-}" ]; then provision_ferretdb; fi
+  if [ -z "${STRIPE_API_BASE:-}" ]; then provision_stripe_mock; fi
+  if [ -z "${KAFKA_BROKERS:-}" ]; then provision_kafka; fi
+  if [ -z "${SMTP_URL:-}" ]; then provision_maildev; fi
+  if [ -z "${S3_ENDPOINT:-}" ]; then provision_minio; fi
+  [ "${SKIP_CHROMIUM:-}" = "1" ] || provision_chromium
+  return 0
+}
+
+# ---------------------------------------------------------------- readiness probes (real requests)
+
+ready_mongo() { node "$HERE/probe.js" mongo "mongodb://127.0.0.1:$PORT_MONGO/" >/dev/null 2>&1; }
+ready_kafka() { node "$HERE/probe.js" kafka "127.0.0.1:$PORT_KAFKA" >/dev/null 2>&1; }
+ready_redis() { [ "$(redis-cli -h 127.0.0.1 -p $PORT_REDIS ping 2>/dev/null)" = "PONG" ]; }
+ready_stripe() { curl -sf -u sk_test_123: "http://127.0.0.1:$PORT_STRIPE/v1/customers" >/dev/null; }
+ready_minio() { curl -sf "http://127.0.0.1:$PORT_MINIO/minio/health/ready" >/dev/null; }
+ready_maildev() { curl -sf "http://127.0.0.1:$PORT_MAILDEV_WEB/email" >/dev/null; }
+
+wait_ready() { # name probe timeout_seconds
+  local name=$1 probe=$2 limit=$3 waited=0
+  until $probe; do
+    if ! pid_alive "$name"; then
+      log "$name exited while starting; last lines of $RUN/$name.log:"
+      tail -n 20 "$RUN/$name.log" >&2 || true
+      exit 1
+    fi
+    sleep 0.5
+    waited=$((waited + 1))
+    if [ $waited -ge $((limit * 2)) ]; then die "$name did not become ready within ${limit}s (see $RUN/$name.log)"; fi
+  done
+  return 0
+}
+
+# start NAME PORT PROBE TIMEOUT -- command...
+start() {
+  local name=$1 port=$2 probe=$3 limit=$4
+  shift 5
+  if pid_alive "$name"; then
+    $probe && { log "$name already running (pid $(cat "$RUN/$name.pid"))"; return 0; }
+    wait_ready "$name" "$probe" "$limit"
+    return 0
+  fi
+  rm -f "$RUN/$name.pid"
+  if port_open "$port"; then
+    if $probe; then
+      log "$name: port $port already serves a ready $name not started by this checkout; using it"
+      return 0
+    fi
+    die "port $port (for $name) is taken by another process: $(who_has_port "$port"). Stop it or set the matching *_URL to use another server."
+  fi
+  log "starting $name on 127.0.0.1:$port"
+  nohup "$@" >"$RUN/$name.log" 2>&1 &
+  echo $! >"$RUN/$name.pid"
+  wait_ready "$name" "$probe" "$limit"
+  log "$name ready"
+}
+
+kafka_config() {
+  local dir="$DATA/kafka"
+  mkdir -p "$dir/logs"
+  cat >"$dir/server.properties" <<EOF
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@127.0.0.1:$PORT_KAFKA_CONTROLLER
+listeners=PLAINTEXT://127.0.0.1:$PORT_KAFKA,CONTROLLER://127.0.0.1:$PORT_KAFKA_CONTROLLER
+advertised.listeners=PLAINTEXT://127.0.0.1:$PORT_KAFKA
+controller.listener.names=CONTROLLER
+listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
+inter.broker.listener.name=PLAINTEXT
+log.dirs=$dir/logs
+num.partitions=3
+offsets.topic.replication.factor=1
+offsets.topic.num.partitions=10
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+default.replication.factor=1
+min.insync.replicas=1
+group.initial.rebalance.delay.ms=0
+auto.create.topics.enable=true
+log.retention.hours=168
+EOF
+  cat >"$dir/log4j.properties" <<EOF
+log4j.rootLogger=WARN, stdout
+log4j.appender.stdout=org.apache.log4j.ConsoleAppender
+log4j.appender.stdout.layout=org.apache.log4j.PatternLayout
+log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n
+log4j.logger.kafka=INFO
+log4j.logger.org.apache.kafka=WARN
+EOF
+  if [ ! -f "$dir/logs/meta.properties" ]; then
+    java -cp "$KAFKA_LIBS/*" -Dlog4j.configuration="file:$dir/log4j.properties" kafka.tools.StorageTool \
+      format -t "swapbooth-local-kafka1" -c "$dir/server.properties" --ignore-formatted >/dev/null
+  fi
+}
+
+up() {
+  provision
+  if [ -z "${REDIS_URL:-}" ]; then
+    start redis $PORT_REDIS ready_redis 20 -- \
+    redis-server --bind 127.0.0.1 --port $PORT_REDIS --save '' --appendonly no --protected-mode yes
+  fi
+  if [ -z "${MONGO_URL:-}" ]; then
+    start ferretdb $PORT_MONGO ready_mongo 30 -- \
+    "$BIN/ferretdb-local" -listen "127.0.0.1:$PORT_MONGO" -dir "$DATA/ferretdb"
+  fi
+  if [ -z "${KAFKA_BROKERS:-}" ]; then
+    kafka_config
+    start kafka $PORT_KAFKA ready_kafka 90 -- java -Xms256m -Xmx512m -XX:+UseG1GC \
+      -Dlog4j.configuration="file:$DATA/kafka/log4j.properties" -cp "$KAFKA_LIBS/*" kafka.Kafka "$DATA/kafka/server.properties"
+  fi
+  if [ -z "${STRIPE_API_BASE:-}" ]; then
+    start stripe-mock $PORT_STRIPE ready_stripe 30 -- \
+    "$BIN/stripe-mock" -http-addr "127.0.0.1:$PORT_STRIPE"
+  fi
+  if [ -z "${S3_ENDPOINT:-}" ]; then
+    mkdir -p "$DATA/minio"
+    start minio $PORT_MINIO ready_minio 60 -- \
+      env MINIO_ROOT_USER="$MINIO_USER" MINIO_ROOT_PASSWORD="$MINIO_PASSWORD" MINIO_BROWSER=off "$BIN/minio" server "$DATA/minio" --address "127.0.0.1:$PORT_MINIO" --console-address "127.0.0.1:$PORT_MINIO_CONSOLE" --quiet
+  fi
+  if [ -z "${SMTP_URL:-}" ]; then
+    start maildev $PORT_MAILDEV_WEB ready_maildev 30 -- \
+    node "$ROOT/node_modules/maildev/bin/maildev" --ip 127.0.0.1 --smtp $PORT_SMTP --web $PORT_MAILDEV_WEB --silent
+  fi
+  env_lines >"$RUN/env"
+  log "all servers ready (settings in $RUN/env)"
+}
+
+env_lines() {
+  echo "export MONGO_URL=${MONGO_URL:-mongodb://127.0.0.1:$PORT_MONGO/}"
+  echo "export KAFKA_BROKERS=${KAFKA_BROKERS:-127.0.0.1:$PORT_KAFKA}"
+  echo "export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:$PORT_REDIS}"
+  echo "export STRIPE_API_BASE=${STRIPE_API_BASE:-http://127.0.0.1:$PORT_STRIPE}"
+  echo "export S3_ENDPOINT=${S3_ENDPOINT:-http://127.0.0.1:$PORT_MINIO}"
+  if [ -z "${S3_ENDPOINT:-}" ]; then
+    echo "export S3_ACCESS_KEY_ID=$MINIO_USER"
+    echo "export S3_SECRET_ACCESS_KEY=$MINIO_PASSWORD"
+  fi
+  echo "export SMTP_URL=${SMTP_URL:-smtp://127.0.0.1:$PORT_SMTP}"
+  [ -z "${SMTP_URL:-}" ] && echo "export MAILDEV_URL=http://127.0.0.1:$PORT_MAILDEV_WEB"
+  [ -n "${MEILI_URL:-}" ] && echo "export MEILI_URL=$MEILI_URL"
+  return 0
+}
+
+stop_one() {
+  local name=$1
+  if pid_alive "$name"; then
+    local pid
+    pid=$(cat "$RUN/$name.pid")
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 40); do kill -0 "$pid" 2>/dev/null || break; sleep 0.25; done
+    kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
+    log "stopped $name"
+  fi
+  rm -f "$RUN/$name.pid"
+}
+
+down() { for n in maildev minio stripe-mock kafka ferretdb redis; do stop_one "$n"; done; }
+
+status() {
+  local all_ok=0
+  for entry in "redis:ready_redis:REDIS_URL" "ferretdb:ready_mongo:MONGO_URL" "kafka:ready_kafka:KAFKA_BROKERS" \
+    "stripe-mock:ready_stripe:STRIPE_API_BASE" "minio:ready_minio:S3_ENDPOINT" "maildev:ready_maildev:SMTP_URL"; do
+    IFS=: read -r name probe var <<<"$entry"
+    if [ -n "${!var:-}" ]; then printf '%-12s external (%s)\n' "$name" "${!var}"; continue; fi
+    if $probe; then
+      if pid_alive "$name"; then printf '%-12s ready (pid %s)\n' "$name" "$(cat "$RUN/$name.pid")"
+      else printf '%-12s ready (not started by this checkout)\n' "$name"; fi
+    else
+      printf '%-12s down\n' "$name"
+      all_ok=1
+    fi
+  done
+  return $all_ok
+}
+
+case "${1:-}" in
+  provision) provision ;;
+  up) up ;;
+  down) down ;;
+  status) status ;;
+  env) env_lines ;;
+  *) echo "usage: $0 provision|up|down|status|env" >&2; exit 2 ;;
+esac

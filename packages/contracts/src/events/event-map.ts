@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { Topics, type TopicName } from '../topics';
+import { authEmailEvents, userEvents } from './user-events';
+import { catalogEvents } from './catalog-events';
+import { adminEvents, chatEvents, exchangeEvents, paymentEvents } from './exchange-events';
+
+/** Every event type with its payload schema: the one place an event name and its payload meet. */
+export const eventSchemas = {
+  ...userEvents,
+  ...authEmailEvents,
+  ...catalogEvents,
+  ...exchangeEvents,
+  ...chatEvents,
+  ...paymentEvents,
+  ...adminEvents,
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export type EventMap = { [K in EventType]: z.infer<(typeof eventSchemas)[K]> };
+export type EventData<K extends EventType> = EventMap[K];
+
+/** Which topic carries each event type (message key = aggregate id, so order holds per aggregate). */
+export const topicOf = (type: EventType): TopicName => {
+  if (type.startsWith('auth.')) return Topics.authEmail;
+  const prefix = type.slice(0, type.indexOf('.'));
+  switch (prefix) {
+    case 'user':
+      return Topics.user;
+    case 'product':
+      return Topics.product;
+    case 'booth':
+      return Topics.booth;
+    case 'report':
+      return Topics.report;
+    case 'proposal':
+      return Topics.proposal;
+    case 'rating':
+      return Topics.rating;
+    case 'chat':
+      return Topics.chat;
+    case 'subscription':
+      return Topics.subscription;
+    case 'identity':
+      return Topics.identity;
+    case 'admin':
+      return Topics.admin;
+    default:
+      throw new Error(`No topic for event type ${type}`);
+  }
+};
+
+export const isEventType = (type: string): type is EventType => type in eventSchemas;

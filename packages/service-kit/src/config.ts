@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Settings every service shares. A service extends this schema in its own config.ts.
+ * This module is the only reader of process.env in the whole code base.
+ */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  MONGO_URL: z.string().default('mongodb://127.0.0.1:27017/'),
+  /** Prefix for database names, so test runs never touch the running stack's data. */
+  MONGO_DB_PREFIX: z.string().default('swapbooth_'),
+  KAFKA_BROKERS: z
+    .string()
+    .default('127.0.0.1:9092')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((b) => b.trim())
+        .filter(Boolean),
+    ),
+  /** Prefix for topic and consumer-group names (test runs use their own). */
+  KAFKA_TOPIC_PREFIX: z.string().default(''),
+  KAFKA_PARTITIONS: z.coerce.number().int().positive().default(3),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: z.string().default('swapbooth:'),
+  JWT_PUBLIC_KEY: z.string().optional(),
+  JWT_PUBLIC_KEY_FILE: z.string().optional(),
+  JWT_ISSUER: z.string().default('swapbooth-auth'),
+  JWT_AUDIENCE: z.string().default('swapbooth-api'),
+  JWT_ADMIN_AUDIENCE: z.string().default('swapbooth-admin'),
+  BODY_LIMIT: z.string().default('1mb'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Validates the environment against a schema once, at boot; returns a frozen object or throws naming every bad variable. */
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): Readonly<z.infer<S>> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (i) => `${i.path.join('.') || '(root)'}: ${i.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return Object.freeze(parsed.data) as Readonly<z.infer<S>>;
+}
+
+/** A snapshot of the environment for code that must pass it on (child processes in tests, scripts). */
+export const processEnv = (): Record<string, string | undefined> => ({ ...process.env });

@@ -1,0 +1,60 @@
+import mongoose, { type Connection } from 'mongoose';
+import { Redis } from 'ioredis';
+import type { Logger } from './logger';
+
+/** Opens this service's own database (one database per service). */
+export async function connectMongo(
+  url: string,
+  dbName: string,
+  logger: Logger,
+): Promise<Connection> {
+  const conn = mongoose.createConnection(url, {
+    dbName,
+    serverSelectionTimeoutMS: 5000,
+    // FerretDB and MongoDB alike: keep index builds explicit (syncIndexes at boot).
+    autoIndex: true,
+  });
+  conn.on('disconnected', () => logger.warn({ dbName }, 'mongo disconnected'));
+  conn.on('reconnected', () => logger.info({ dbName }, 'mongo reconnected'));
+  await conn.asPromise();
+  return conn;
+}
+
+/** Pings the database; used by /readyz. */
+export async function pingMongo(conn: Connection): Promise<void> {
+  if (!conn.db) throw new Error('not connected');
+  await conn.db.admin().command({ ping: 1 }, { timeoutMS: 1500 } as object);
+}
+
+export function createRedis(url: string, keyPrefix: string, logger: Logger): Redis {
+  const redis = new Redis(url, {
+    keyPrefix,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+  let lastError = '';
+  redis.on('error', (err) => {
+    if (err.message !== lastError) logger.warn({ err: err.message }, 'redis error');
+    lastError = err.message;
+  });
+  redis.on('ready', () => (lastError = ''));
+  return redis;
+}
+
+export async function pingRedis(redis: Redis): Promise<void> {
+  if (redis.status !== 'ready') throw new Error(`redis ${redis.status}`);
+  await redis.ping();
+}
+
+/** Rejects after ms; keeps a slow dependency from hanging a health check. */
+export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let t: NodeJS.Timeout;
+  return Promise.race([
+    p.finally(() => clearTimeout(t)),
+    new Promise<T>((_, reject) => {
+      t = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+    }),
+  ]);
+}

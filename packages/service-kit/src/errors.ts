@@ -1,0 +1,110 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorCode } from '@swapbooth/contracts';
+import type { Logger } from './logger';
+
+const statusOf: Record<ErrorCode, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  internal: 500,
+  not_implemented: 501,
+  unavailable: 503,
+};
+
+/** The one error type: a kind that maps to an HTTP status and a message safe to show the caller. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: { field?: string; retryAfterSeconds?: number; [k: string]: unknown },
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return statusOf[this.code];
+  }
+
+  static invalid(message: string, field?: string) {
+    return new AppError('invalid', message, field ? { field } : undefined);
+  }
+  static unauthorized(message = 'Authentication required') {
+    return new AppError('unauthorized', message);
+  }
+  static forbidden(message = 'You are not allowed to do this') {
+    return new AppError('forbidden', message);
+  }
+  static notFound(message = 'Not found') {
+    return new AppError('not_found', message);
+  }
+  static conflict(message: string) {
+    return new AppError('conflict', message);
+  }
+  static rateLimited(message: string, retryAfterSeconds: number) {
+    return new AppError('rate_limited', message, { retryAfterSeconds });
+  }
+  static unavailable(message = 'Service temporarily unavailable') {
+    return new AppError('unavailable', message);
+  }
+}
+
+interface MaybeHttpError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+  message?: string;
+}
+
+/** Maps any error to `{ success: false, message, code }`; never leaks a stack or a driver message. */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (err instanceof AppError) {
+      if (err.code === 'rate_limited' && err.details?.retryAfterSeconds !== undefined) {
+        res.setHeader('Retry-After', String(Math.max(1, Math.ceil(err.details.retryAfterSeconds))));
+      }
+      const body: Record<string, unknown> = {
+        success: false,
+        message: err.message,
+        code: err.code,
+      };
+      if (err.details?.field) body.field = err.details.field;
+      res.status(err.status).json(body);
+      return;
+    }
+    // body-parser and other http-errors style failures caused by the client
+    const httpErr = err as MaybeHttpError;
+    const status = httpErr?.status ?? httpErr?.statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message =
+        httpErr.type === 'entity.parse.failed'
+          ? 'Request body is not valid JSON'
+          : httpErr.type === 'entity.too.large'
+            ? 'Request body is too large'
+            : httpErr.expose && httpErr.message
+              ? httpErr.message
+              : 'Bad request';
+      const code: ErrorCode = status === 413 || status === 400 ? 'invalid' : 'invalid';
+      res.status(status).json({ success: false, message, code });
+      return;
+    }
+    logger.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
+    res
+      .status(500)
+      .json({ success: false, message: 'Something went wrong on our side', code: 'internal' });
+  };
+}
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  res
+    .status(404)
+    .json({ success: false, message: `No route for ${req.method} ${req.path}`, code: 'not_found' });
+};

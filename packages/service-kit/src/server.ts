@@ -1,0 +1,76 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Logger } from './logger';
+
+export interface RunningServer {
+  server: Server;
+  port: number;
+  /** Drains HTTP, then runs the stop steps in order; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface ServeOptions {
+  app: Express & { setDraining?: () => void };
+  port: number;
+  host: string;
+  logger: Logger;
+  /** Steps run after HTTP has drained, in order: stop consumers, flush the outbox relay, close connections. */
+  onStop?: Array<() => Promise<void>>;
+  shutdownTimeoutMs?: number;
+  /** Install SIGTERM/SIGINT handlers (the process entry point does; tests don't). */
+  handleSignals?: boolean;
+}
+
+/** Starts listening and wires graceful shutdown. */
+export async function serve(opts: ServeOptions): Promise<RunningServer> {
+  const server = opts.app.listen(opts.port, opts.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  opts.logger.info({ port, host: opts.host }, 'listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      opts.app.setDraining?.();
+      const timeout = opts.shutdownTimeoutMs ?? 10_000;
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(() => {
+          server.closeAllConnections();
+          resolve();
+        }, timeout);
+        server.close(() => {
+          clearTimeout(t);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      for (const step of opts.onStop ?? []) {
+        try {
+          await step();
+        } catch (err) {
+          opts.logger.warn({ err }, 'shutdown step failed');
+        }
+      }
+      opts.logger.info('stopped');
+    })();
+    return stopping;
+  };
+
+  if (opts.handleSignals) {
+    const onSignal = (sig: string) => {
+      opts.logger.info({ sig }, 'shutting down');
+      stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+  }
+  return { server, port, stop };
+}

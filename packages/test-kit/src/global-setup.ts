@@ -1,0 +1,20 @@
+import { ensureInfra, ensureTestKeys, newRunId } from './infra';
+
+/**
+ * Jest global setup for component tests: makes sure the real servers answer, then gives this run
+ * its own database and topic prefix and its own signing keys, so tests never touch `npm start` data.
+ */
+export default async function globalSetup(): Promise<void> {
+  const settings = ensureInfra();
+  for (const [k, v] of Object.entries(settings)) process.env[k] ??= v;
+  const runId = process.env.SWAPBOOTH_TEST_RUN ?? newRunId();
+  process.env.SWAPBOOTH_TEST_RUN = runId;
+  process.env.MONGO_DB_PREFIX = `${runId}_`;
+  process.env.KAFKA_TOPIC_PREFIX = `${runId}.`;
+  process.env.REDIS_KEY_PREFIX = `${runId}:`;
+  process.env.NODE_ENV = 'test';
+  process.env.LOG_LEVEL ??= 'warn';
+  const keys = ensureTestKeys(runId);
+  process.env.JWT_PUBLIC_KEY_FILE = keys.publicKeyFile;
+  process.env.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;
+}

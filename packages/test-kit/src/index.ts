@@ -1,0 +1,5 @@
+export * from './infra';
+export * from './tokens';
+export * from './mail';
+export * from './wait';
+export * from './testcontainers';

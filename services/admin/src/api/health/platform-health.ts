@@ -1,0 +1,42 @@
+import type { HealthReport } from '@swapbooth/contracts';
+import type { AdminConfig } from '../../config';
+
+export interface PlatformHealth {
+  status: 'ok' | 'degraded' | 'down';
+  services: Record<string, { status: string; checks?: HealthReport['checks']; error?: string }>;
+}
+
+/** Asks every service's /readyz (and admin's own checks) and sums them up. */
+export async function platformHealth(
+  config: AdminConfig,
+  self: () => Promise<HealthReport>,
+): Promise<PlatformHealth> {
+  const targets: Record<string, string> = {
+    auth: config.AUTH_URL,
+    catalog: config.CATALOG_URL,
+    search: config.SEARCH_URL,
+    exchange: config.EXCHANGE_URL,
+    chat: config.CHAT_URL,
+    notification: config.NOTIFICATION_URL,
+    payment: config.PAYMENT_URL,
+  };
+  const entries = await Promise.all(
+    Object.entries(targets).map(async ([name, base]) => {
+      try {
+        const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2500) });
+        const body = (await res.json()) as HealthReport;
+        return [name, { status: res.ok ? 'ok' : 'down', checks: body.checks }] as const;
+      } catch (err) {
+        return [name, { status: 'down', error: (err as Error).message }] as const;
+      }
+    }),
+  );
+  const own = await self();
+  const services = Object.fromEntries([
+    ...entries,
+    ['admin', { status: own.status, checks: own.checks }],
+  ]);
+  const down = Object.values(services).filter((s: { status: string }) => s.status !== 'ok').length;
+  const status = down === 0 ? 'ok' : down === Object.keys(services).length ? 'down' : 'degraded';
+  return { status, services };
+}

@@ -1,0 +1,4 @@
+import type { ServiceContext, Subscription } from '@swapbooth/event-bus';
+
+/** Every topic the exchange service consumes, in one list. */
+export const subscriptions = (_ctx: ServiceContext): Subscription[] => [];

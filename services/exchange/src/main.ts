@@ -1,0 +1,7 @@
+import { loadExchangeConfig } from './config';
+import { startExchangeService } from './service';
+
+startExchangeService(loadExchangeConfig(), { handleSignals: true }).catch((err: unknown) => {
+  console.error('exchange service failed to start:', err);
+  process.exit(1);
+});

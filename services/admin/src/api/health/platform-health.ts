@@ -32,11 +32,11 @@ export async function platformHealth(
     }),
   );
   const own = await self();
-  const services = Object.fromEntries([
+  const services: PlatformHealth['services'] = Object.fromEntries([
     ...entries,
     ['admin', { status: own.status, checks: own.checks }],
   ]);
-  const down = Object.values(services).filter((s: { status: string }) => s.status !== 'ok').length;
+  const down = Object.values(services).filter((s) => s.status !== 'ok').length;
   const status = down === 0 ? 'ok' : down === Object.keys(services).length ? 'down' : 'degraded';
   return { status, services };
 }

@@ -1,0 +1,75 @@
+/**
+ * Which calls need no member token. Everything not listed here needs one;
+ * `/api/admin/*` needs an admin token except its login and health calls.
+ * `*` stands for one path segment; a trailing `/**` for anything below.
+ */
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+const publicRoutes: ReadonlyArray<[Method[], string]> = [
+  [['POST'], '/api/auth/register'],
+  [['POST'], '/api/auth/login'],
+  [['POST'], '/api/auth/verify-otp'],
+  [['POST'], '/api/auth/forgot-password'],
+  [['POST'], '/api/auth/reset-password'],
+  [['POST'], '/api/auth/refresh'],
+  [['POST'], '/api/auth/logout'],
+  [['GET'], '/api/auth/providers'],
+  [['POST'], '/api/auth/google'],
+  [['POST'], '/api/otp/send-otp'],
+  [['GET'], '/api/search'],
+  [['GET'], '/api/categories'],
+  [['GET'], '/api/product/published'],
+  [['GET'], '/api/product/slug/*'],
+  [['GET'], '/api/product/published-by-user/*'],
+  [['GET'], '/api/product/count/user/*'],
+  [['GET'], '/api/product/booth/*'],
+  [['GET'], '/api/profile/user/*/products'],
+  [['GET'], '/api/booth/check-username/*'],
+  [['GET'], '/api/booth/check-name/*'],
+  [['GET'], '/api/booth/username/*'],
+  [['GET', 'POST'], '/api/booth/views/*'],
+  [['GET'], '/api/images/variant'],
+  [['GET'], '/api/images/files/**'],
+  [['PUT'], '/api/images/files/**'],
+  [['GET'], '/api/rating/user/*'],
+  [['POST'], '/api/stripe/webhook'],
+  [['POST'], '/api/admin/login'],
+  [['GET'], '/api/admin/health'],
+];
+
+/** `GET /api/product/{id}` and `GET /api/booth/{userId}` are public reads, distinct from deeper paths. */
+const publicPatterns: ReadonlyArray<[Method[], RegExp]> = [
+  [['GET'], /^\/api\/product\/[^/]+$/],
+  [['GET'], /^\/api\/booth\/[^/]+$/],
+];
+
+const toRegex = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\/\*\*$/, '(?:/.*)?')
+      .replace(/\*/g, '[^/]+')}/?$`,
+  );
+
+const compiled = [
+  ...publicRoutes.map(([methods, p]) => [methods, toRegex(p)] as const),
+  ...publicPatterns,
+];
+
+export type Access = 'public' | 'member' | 'admin';
+
+export function accessFor(method: string, path: string): Access {
+  const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  if (m === 'OPTIONS') return 'public';
+  if (compiled.some(([methods, re]) => (methods as string[]).includes(m) && re.test(path)))
+    return 'public';
+  if (/^\/api\/admin(\/|$)/.test(path)) return 'admin';
+  return 'member';
+}
+
+/** Sign-in, OTP and reset calls get the stricter per-IP limit. */
+export function isSensitive(path: string): boolean {
+  return /^\/api\/(auth\/(login|register|verify-otp|forgot-password|reset-password|google)|otp\/|admin\/login)/.test(
+    path,
+  );
+}

@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type RequestHandler } from 'express';
+import type { Redis } from 'ioredis';
+import {
+  createApp,
+  pingRedis,
+  revocationChecker,
+  type Logger,
+  type TokenVerifierOptions,
+} from '@swapbooth/service-kit';
+import type { GatewayConfig } from './config';
+import { cors } from './cors';
+import { isSensitive } from './access-rules';
+import { requireAccess, stripInternalHeaders } from './identity';
+import { rateLimiters } from './rate-limit';
+import { serviceProxy } from './proxy';
+import type { ServiceName } from './route-table';
+
+/** Runs middlewares in order, stopping at the first error. */
+function compose(mws: RequestHandler[]): RequestHandler {
+  return (req, res, done) => {
+    const step = (i: number, err?: unknown): void => {
+      if (err || i === mws.length) return done(err);
+      mws[i]!(req, res, (e?: unknown) => step(i + 1, e));
+    };
+    step(0);
+  };
+}
+
+export interface GatewayDeps {
+  config: Readonly<GatewayConfig>;
+  logger: Logger;
+  redis: Redis;
+  publicKey: string;
+  accessLog?: boolean;
+}
+
+/** The gateway: one entry for the web client and the API. */
+export function buildGateway({
+  config,
+  logger,
+  redis,
+  publicKey,
+  accessLog,
+}: GatewayDeps): Express & { setDraining(): void } {
+  const isRevoked = revocationChecker(redis);
+  const member: TokenVerifierOptions = {
+    publicKey,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    type: 'access',
+    isRevoked,
+  };
+  const admin: TokenVerifierOptions = {
+    publicKey,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_ADMIN_AUDIENCE,
+    type: 'admin',
+    isRevoked,
+  };
+  const limits = rateLimiters(redis, {
+    perIp: config.RATE_LIMIT_IP_PER_WINDOW,
+    perUser: config.RATE_LIMIT_USER_PER_WINDOW,
+    sensitivePerIp: config.RATE_LIMIT_SENSITIVE_PER_WINDOW,
+    windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+  });
+  const targets: Record<ServiceName, string> = {
+    auth: config.AUTH_URL,
+    catalog: config.CATALOG_URL,
+    search: config.SEARCH_URL,
+    exchange: config.EXCHANGE_URL,
+    chat: config.CHAT_URL,
+    notification: config.NOTIFICATION_URL,
+    payment: config.PAYMENT_URL,
+    admin: config.ADMIN_URL,
+  };
+  const frontend =
+    config.FRONTEND_DIST && existsSync(path.join(config.FRONTEND_DIST, 'index.html'))
+      ? config.FRONTEND_DIST
+      : undefined;
+
+  return createApp({
+    service: 'gateway',
+    logger,
+    ...(accessLog === false ? { accessLog: false } : {}),
+    readiness: { redis: () => pingRedis(redis) },
+    // Everything is mounted before the body parser: the gateway streams bodies to services untouched.
+    beforeBody: (app) => {
+      const api = (...mws: RequestHandler[]): RequestHandler => {
+        const chain = compose(mws);
+        return (req, res, next) =>
+          req.path.startsWith('/api/') || req.path === '/api' ? chain(req, res, next) : next();
+      };
+      const sensitive = limits.sensitiveByIp();
+      app.use(
+        api(
+          stripInternalHeaders,
+          cors(config.CORS_ORIGIN),
+          limits.byIp(),
+          (req, res, next) => (isSensitive(req.path) ? sensitive(req, res, next) : next()),
+          requireAccess(member, admin, limits.byUser),
+        ),
+      );
+      app.use(serviceProxy(targets, config.PROXY_TIMEOUT_MS, logger));
+      if (frontend) {
+        app.use(express.static(frontend, { index: false, maxAge: '1h' }));
+        app.get(/^\/(?!api\/).*/, (_req, res) => {
+          res.setHeader('Cache-Control', 'no-cache');
+          res.sendFile(path.join(frontend, 'index.html'));
+        });
+      }
+    },
+    routes: () => undefined,
+  });
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { baseConfigSchema, loadConfig } from '@swapbooth/service-kit';
+
+const url = (port: number) => z.string().url().default(`http://127.0.0.1:${port}`);
+
+/** Gateway settings; read once at boot from the environment. */
+export const gatewayConfigSchema = baseConfigSchema.extend({
+  PORT: z.coerce.number().int().nonnegative().default(8080),
+  AUTH_URL: url(4001),
+  CATALOG_URL: url(4002),
+  SEARCH_URL: url(4003),
+  EXCHANGE_URL: url(4004),
+  CHAT_URL: url(4005),
+  NOTIFICATION_URL: url(4006),
+  PAYMENT_URL: url(4007),
+  ADMIN_URL: url(4008),
+  /** Origin of the web client allowed by CORS (the gateway's own origin needs no CORS). */
+  CORS_ORIGIN: z.string().default('http://localhost:5173'),
+  /** Folder with the built web client; served with an index.html fallback when present. */
+  FRONTEND_DIST: z.string().optional(),
+  /** Per IP, every route. */
+  RATE_LIMIT_IP_PER_WINDOW: z.coerce.number().int().positive().default(600),
+  /** Per signed-in user, every route. */
+  RATE_LIMIT_USER_PER_WINDOW: z.coerce.number().int().positive().default(600),
+  /** Per IP on sign-in, OTP and password-reset calls. */
+  RATE_LIMIT_SENSITIVE_PER_WINDOW: z.coerce.number().int().positive().default(30),
+  /** Length of every rate-limit window, in seconds. */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** A service slower than this gets a 504 (SSE streams are exempt). */
+  PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export const loadGatewayConfig = (
+  env?: Record<string, string | undefined>,
+): Readonly<GatewayConfig> => loadConfig(gatewayConfigSchema, env);

@@ -1,0 +1,354 @@
+import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import jwt from 'jsonwebtoken';
+import {
+  createLogger,
+  createRedis,
+  readPublicKey,
+  serve,
+  type RunningServer,
+} from '@swapbooth/service-kit';
+import { signTestToken } from '@swapbooth/test-kit';
+import { buildGateway } from '../src/app';
+import { loadGatewayConfig } from '../src/config';
+import type { ServiceName } from '../src/route-table';
+
+/**
+ * The gateway against real Redis, in front of small HTTP servers that stand in for the services
+ * and echo what reached them (which service, path, headers).
+ */
+const services: ServiceName[] = [
+  'auth',
+  'catalog',
+  'search',
+  'exchange',
+  'chat',
+  'notification',
+  'payment',
+  'admin',
+];
+const backends = new Map<ServiceName, Server>();
+let gateway: RunningServer;
+let base: string;
+const redis = createRedis(
+  process.env.REDIS_URL!,
+  `${process.env.REDIS_KEY_PREFIX}gw:${Date.now()}:`,
+  createLogger('test', 'silent'),
+);
+
+function echoServer(name: ServiceName): Promise<Server> {
+  const server = http.createServer((req, res) => {
+    if (req.url?.startsWith('/api/chat/slow')) return; // never answers: the gateway must time out
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ service: name, path: req.url, headers: req.headers }));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+
+beforeAll(async () => {
+  for (const name of services) backends.set(name, await echoServer(name));
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    RATE_LIMIT_SENSITIVE_PER_WINDOW: '5',
+    RATE_LIMIT_WINDOW_SECONDS: '2',
+    PROXY_TIMEOUT_MS: '500',
+  };
+  for (const name of services) env[`${name.toUpperCase()}_URL`] = urlOf(backends.get(name)!);
+  const config = loadGatewayConfig(env);
+  const logger = createLogger('gateway', 'silent');
+  gateway = await serve({
+    app: buildGateway({ config, logger, redis, publicKey: readPublicKey(config) }),
+    port: 0,
+    host: '127.0.0.1',
+    logger,
+  });
+  base = `http://127.0.0.1:${gateway.port}`;
+});
+
+afterAll(async () => {
+  await gateway.stop();
+  for (const s of backends.values()) s.close();
+  redis.disconnect();
+});
+
+const member = () => signTestToken(`user-${Math.random().toString(36).slice(2)}`);
+const call = (path: string, init: RequestInit = {}, token?: string) =>
+  fetch(`${base}${path}`, {
+    ...init,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(init.headers as Record<string, string>),
+    },
+  });
+
+describe('routing', () => {
+  // Every SPEC §7 call, with the service that owns it (ARCHITECTURE §2).
+  const walk: Array<[string, string, ServiceName]> = [
+    ['POST', '/api/auth/register', 'auth'],
+    ['POST', '/api/auth/login', 'auth'],
+    ['POST', '/api/auth/verify-otp', 'auth'],
+    ['POST', '/api/auth/forgot-password', 'auth'],
+    ['POST', '/api/auth/reset-password', 'auth'],
+    ['PUT', '/api/auth/change-password', 'auth'],
+    ['GET', '/api/auth/user-data', 'auth'],
+    ['POST', '/api/otp/send-otp', 'auth'],
+    ['GET', '/api/profile', 'auth'],
+    ['POST', '/api/profile', 'auth'],
+    ['PUT', '/api/profile', 'auth'],
+    ['GET', '/api/user/email/a@b.co', 'auth'],
+    ['GET', '/api/addresses', 'auth'],
+    ['GET', '/api/address/a1', 'auth'],
+    ['GET', '/api/default-address/u1', 'auth'],
+    ['POST', '/api/addresses', 'auth'],
+    ['PUT', '/api/addresses/a1', 'auth'],
+    ['PUT', '/api/addresses/default/a1', 'auth'],
+    ['DELETE', '/api/address/a1', 'auth'],
+    ['POST', '/api/images/upload-url', 'catalog'],
+    ['POST', '/api/product', 'catalog'],
+    ['GET', '/api/product/published', 'catalog'],
+    ['GET', '/api/product/p1', 'catalog'],
+    ['GET', '/api/product/slug/red-bike', 'catalog'],
+    ['GET', '/api/product/published-by-user/u1', 'catalog'],
+    ['GET', '/api/product/count/user/u1', 'catalog'],
+    ['GET', '/api/profile/user/u1/products', 'catalog'],
+    ['GET', '/api/product/booth/alice', 'catalog'],
+    ['PUT', '/api/product/p1', 'catalog'],
+    ['GET', '/api/product/u1/liked', 'catalog'],
+    ['POST', '/api/product/p1/like/u1', 'catalog'],
+    ['DELETE', '/api/product/p1/unlike/u1', 'catalog'],
+    ['POST', '/api/product/p1/add-to-bag/u1', 'catalog'],
+    ['DELETE', '/api/product/u1/remove-to-bag/p1', 'catalog'],
+    ['GET', '/api/product/u1/bag', 'catalog'],
+    ['GET', '/api/products/p1/bag-count', 'catalog'],
+    ['GET', '/api/search?query=bike', 'search'],
+    ['GET', '/api/categories', 'catalog'],
+    ['POST', '/api/exchange/proposal', 'exchange'],
+    ['GET', '/api/exchange/proposal/product/p1', 'exchange'],
+    ['GET', '/api/exchange/user/u1/proposals', 'exchange'],
+    ['GET', '/api/exchange/proposal/x1', 'exchange'],
+    ['PUT', '/api/exchange/proposal/x1/status', 'exchange'],
+    ['POST', '/api/exchange/proposal/x1/counter', 'exchange'],
+    ['GET', '/api/exchange/user/u1/stats', 'exchange'],
+    ['PUT', '/api/exchange/proposal/x1/shipping-status', 'exchange'],
+    ['GET', '/api/notifications/user/u1', 'notification'],
+    ['PUT', '/api/notifications/n1/read', 'notification'],
+    ['POST', '/api/notifications/create', 'notification'],
+    ['POST', '/api/trade-notifications/exchange-received', 'notification'],
+    ['POST', '/api/trade-notifications/exchange-accepted', 'notification'],
+    ['POST', '/api/trade-notifications/exchange-completed', 'notification'],
+    ['POST', '/api/trade-notifications/subscription', 'notification'],
+    ['GET', '/api/stream', 'notification'],
+    ['GET', '/api/stripe/subscriptions/cus_1', 'payment'],
+    ['POST', '/api/stripe/subscriptions/cancel', 'payment'],
+    ['POST', '/api/stripe/create-checkout-session', 'payment'],
+    ['POST', '/api/stripe/create-verification-session', 'payment'],
+    ['GET', '/api/stripe/verify-session-status/vs_1', 'payment'],
+    ['POST', '/api/stripe/process-verification-success', 'payment'],
+    ['GET', '/api/user-stripe-data/u1', 'payment'],
+    ['GET', '/api/chat/proposal/x1?userId=u1', 'chat'],
+    ['POST', '/api/chat/proposal/x1/message', 'chat'],
+    ['GET', '/api/chat/conversations/c1/messages?since=0&userId=u1', 'chat'],
+    ['GET', '/api/chat/user/u1/chats', 'chat'],
+    ['PUT', '/api/chat/chat/c1/read', 'chat'],
+    ['GET', '/api/chat/conversation/c1?userId=u1', 'chat'],
+    ['GET', '/api/booth/u1', 'catalog'],
+    ['GET', '/api/booth/username/alice', 'catalog'],
+    ['POST', '/api/booth', 'catalog'],
+    ['PUT', '/api/booth/b1', 'catalog'],
+    ['POST', '/api/booth/views/b1', 'catalog'],
+    ['GET', '/api/booth/views/b1', 'catalog'],
+    ['GET', '/api/booth/check-username/alice', 'catalog'],
+    ['GET', '/api/booth/check-name/alice', 'catalog'],
+    ['POST', '/api/reports', 'catalog'],
+    ['POST', '/api/rating', 'exchange'],
+    ['GET', '/api/rating/user/u1', 'exchange'],
+    ['GET', '/api/rating/proposal/x1', 'exchange'],
+    ['POST', '/api/following/follow', 'auth'],
+    ['POST', '/api/following/unfollow', 'auth'],
+    ['GET', '/api/following/followers', 'auth'],
+    ['GET', '/api/following/followers/u1', 'auth'],
+    ['GET', '/api/following/following', 'auth'],
+    ['GET', '/api/following/following/u1', 'auth'],
+    ['GET', '/api/following/status/u1', 'auth'],
+    ['POST', '/api/admin/login', 'admin'],
+    ['GET', '/api/admin/health', 'admin'],
+  ];
+
+  it.each(walk)('%s %s lands on %s', async (method, path, service) => {
+    // Each call from its own address, so the sign-in limit does not interfere with the walk.
+    const headers = {
+      'x-forwarded-for': `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    };
+    const init =
+      method === 'GET'
+        ? { method, headers }
+        : { method, body: '{}', headers: { ...headers, 'content-type': 'application/json' } };
+    const res = await call(path, init, member());
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { service: string; path: string };
+    expect(body.service).toBe(service);
+    expect(body.path).toBe(path);
+  });
+
+  it('sends admin calls to the admin service only with an admin token', async () => {
+    const adminToken = signTestToken('admin-1', { type: 'admin', audience: 'swapbooth-admin' });
+    const ok = await call('/api/admin/users', {}, adminToken);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { service: string }).service).toBe('admin');
+    const asMember = await call('/api/admin/users', {}, member());
+    expect(asMember.status).toBe(401);
+  });
+
+  it('answers a JSON 404 for an /api path no service owns', async () => {
+    const res = await call('/api/nothing-here', {}, member());
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ success: false, code: 'not_found' });
+  });
+});
+
+describe('tokens', () => {
+  const key = readFileSync(process.env.JWT_PRIVATE_KEY_FILE!, 'utf8');
+  const pub = readFileSync(process.env.JWT_PUBLIC_KEY_FILE!, 'utf8');
+  const claims = {
+    sub: 'u1',
+    jti: 'j1',
+    typ: 'access',
+    iss: 'swapbooth-auth',
+    aud: 'swapbooth-api',
+  };
+  const now = () => Math.floor(Date.now() / 1000);
+  const unsigned = (payload: object) =>
+    `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.`;
+
+  const bad: Array<[string, () => string]> = [
+    ['alg none', () => unsigned({ ...claims, exp: now() + 600 })],
+    [
+      'a wrong signature',
+      () => {
+        const other = jwt.sign(
+          { ...claims },
+          require('node:crypto')
+            .generateKeyPairSync('rsa', { modulusLength: 2048 })
+            .privateKey.export({ type: 'pkcs8', format: 'pem' }),
+          { algorithm: 'RS256', expiresIn: 600 },
+        );
+        return other;
+      },
+    ],
+    [
+      'HS256 signed with the public key',
+      () => jwt.sign({ ...claims }, pub, { algorithm: 'HS256', expiresIn: 600 }),
+    ],
+    [
+      'an expired token',
+      () => jwt.sign({ ...claims, exp: now() - 10 }, key, { algorithm: 'RS256' }),
+    ],
+    [
+      'a wrong audience',
+      () =>
+        jwt.sign({ ...claims, aud: 'someone-else' }, key, { algorithm: 'RS256', expiresIn: 600 }),
+    ],
+    ['a missing exp', () => jwt.sign({ ...claims }, key, { algorithm: 'RS256' })],
+    [
+      'a tampered payload',
+      () => {
+        const [h, , s] = signTestToken('u1').split('.');
+        return `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: 'admin', exp: now() + 600 })).toString('base64url')}.${s}`;
+      },
+    ],
+  ];
+
+  it.each(bad)('rejects %s with 401', async (_name, make) => {
+    const res = await call('/api/profile', {}, make());
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ success: false, code: 'unauthorized' });
+  });
+
+  it('rejects a member call without a token with 401 and lets a public call through', async () => {
+    expect((await call('/api/profile')).status).toBe(401);
+    expect((await call('/api/categories')).status).toBe(200);
+  });
+
+  it('rejects a token deny-listed at logout', async () => {
+    const token = signTestToken('u-logout', { jti: 'jti-logout-1' });
+    expect((await call('/api/profile', {}, token)).status).toBe(200);
+    await redis.set('deny:jti:jti-logout-1', '1', 'EX', 60);
+    expect((await call('/api/profile', {}, token)).status).toBe(401);
+  });
+});
+
+describe('identity headers', () => {
+  it('never passes client-supplied identity headers to a service, and adds a request id', async () => {
+    const res = await call(
+      '/api/profile',
+      {
+        headers: {
+          'x-user-id': 'admin',
+          'X-Internal-Caller': 'x',
+          'x-admin-role': 'admin',
+          'x-swapbooth-user': 'u',
+        },
+      },
+      member(),
+    );
+    const body = (await res.json()) as { headers: Record<string, string> };
+    expect(
+      Object.keys(body.headers).filter((h) => /^x-(user|internal|admin|swapbooth)/.test(h)),
+    ).toEqual([]);
+    expect(body.headers['x-request-id']).toMatch(/^[A-Za-z0-9._-]{8,}$/);
+    expect(res.headers.get('x-request-id')).toBe(body.headers['x-request-id']);
+  });
+
+  it('carries the caller’s request id to the service', async () => {
+    const res = await call('/api/categories', { headers: { 'x-request-id': 'req-abc-12345' } });
+    const body = (await res.json()) as { headers: Record<string, string> };
+    expect(body.headers['x-request-id']).toBe('req-abc-12345');
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After on sign-in calls past the limit, and lets the next call through after that many seconds', async () => {
+    const login = () =>
+      call('/api/auth/login', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.0.0.1' },
+      });
+    // The window may be part-used by the routing walk: wait for a fresh one.
+    await new Promise((r) => setTimeout(r, 2100));
+    const statuses: number[] = [];
+    let limited: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      const res = await login();
+      statuses.push(res.status);
+      if (res.status === 429) limited = res;
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(limited).toBeDefined();
+    const retryAfter = Number(limited!.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(await limited!.json()).toMatchObject({ success: false, code: 'rate_limited' });
+    await new Promise((r) => setTimeout(r, retryAfter * 1000 + 50));
+    expect((await login()).status).toBe(200);
+  });
+});
+
+describe('services that are down or slow', () => {
+  it('answers a JSON 504 when a service does not answer in time', async () => {
+    const res = await call('/api/chat/slow', {}, member());
+    expect(res.status).toBe(504);
+    expect(await res.json()).toMatchObject({ success: false, code: 'unavailable' });
+  });
+
+  it('answers a JSON 502 when a service is stopped', async () => {
+    const payment = backends.get('payment')!;
+    await new Promise((r) => payment.close(r));
+    const res = await call('/api/user-stripe-data/u1', {}, member());
+    expect(res.status).toBe(502);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toMatchObject({ success: false, code: 'unavailable' });
+  });
+});

@@ -4,6 +4,7 @@ const moduleNameMapper = { '^@swapbooth/([a-z-]+)$': '<rootDir>/packages/$1/src/
 const common = { transform, moduleNameMapper, testEnvironment: 'node', modulePathIgnorePatterns: ['<rootDir>/.*/dist/'] };
 
 module.exports = {
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{packages,services,gateway}/**/src/**/*.test.ts'] },
     {

@@ -28,10 +28,12 @@ const outboxEntrySchema = new Schema<OutboxEntry>(
  * update as the state change, so there is no state change without its events (no transactions needed).
  */
 export function outboxPlugin(schema: Schema): void {
+  // Not `select: false`: FerretDB rejects projections in findAndModify, which mongoose would add.
+  // Repositories map documents to API shapes, so these fields never reach a client.
   schema.add({
-    _outbox: { type: [outboxEntrySchema], default: [], select: false },
-    _outboxPending: { type: Boolean, default: false, index: true, select: false },
-    _outboxLeaseUntil: { type: Date, select: false },
+    _outbox: { type: [outboxEntrySchema], default: [] },
+    _outboxPending: { type: Boolean, default: false, index: true },
+    _outboxLeaseUntil: { type: Date },
   });
 }
 

@@ -99,7 +99,7 @@ export class OutboxRelay {
           $or: [{ _outboxLeaseUntil: null }, { _outboxLeaseUntil: { $lt: now } }],
         },
         { $set: { _outboxLeaseUntil: new Date(now.getTime() + (this.opts.leaseMs ?? 10_000)) } },
-        { new: true, projection: { _outbox: 1 } },
+        { returnDocument: 'after' },
       )
       .lean()
       .exec()) as Claimed | null;
@@ -123,17 +123,19 @@ export class OutboxRelay {
       });
       await this.opts.afterPublish?.(entries);
     }
-    const ids = entries.map((e) => e.id);
-    await model
-      .updateOne(
-        { _id: doc._id },
-        { $pull: { _outbox: { id: { $in: ids } } }, $set: { _outboxLeaseUntil: null } },
-      )
-      .exec();
+    // $pullAll with the entries exactly as read: FerretDB ignores conditional $pull, and the raw
+    // driver keeps the stored field order that an exact match needs. Entries appended meanwhile stay.
+    await model.collection.updateOne(
+      { _id: doc._id } as object,
+      {
+        $pullAll: { _outbox: entries },
+        $set: { _outboxLeaseUntil: null },
+      } as object,
+    );
     // Only clears the flag if nothing new was appended meanwhile (one-document condition, atomic).
-    await model
-      .updateOne({ _id: doc._id, _outbox: { $size: 0 } }, { $set: { _outboxPending: false } })
-      .exec();
+    await model.collection.updateOne({ _id: doc._id, _outbox: { $size: 0 } } as object, {
+      $set: { _outboxPending: false },
+    });
     return entries.length;
   }
 

@@ -90,13 +90,11 @@ export function createApp(opts: AppOptions): Express & { setDraining(): void } {
   });
   app.get('/readyz', async (_req, res) => {
     if (draining) {
-      res
-        .status(503)
-        .json({
-          status: 'down',
-          service: opts.service,
-          checks: { shutdown: { ok: false, error: 'draining' } },
-        });
+      res.status(503).json({
+        status: 'down',
+        service: opts.service,
+        checks: { shutdown: { ok: false, error: 'draining' } },
+      });
       return;
     }
     const report = await runChecks(opts.service, opts.readiness ?? {});

@@ -35,6 +35,11 @@ export const productSnapshot = z.object({
   zipCode: z.string().optional(),
   city: z.string().optional(),
   state: z.string().optional(),
+  /**
+   * False while the owner's account is suspended or deleted: the listing must not be shown even
+   * when its status is published. Absent on events from before this field existed (treat as true).
+   */
+  sellerActive: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int().nonnegative(),

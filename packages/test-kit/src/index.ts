@@ -3,3 +3,4 @@ export * from './tokens';
 export * from './mail';
 export * from './wait';
 export * from './testcontainers';
+export * from './disposable';

@@ -1,0 +1,151 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Throwaway servers a test may stop and restart (to prove readiness checks) without touching the
+ * shared ones other tests use. Same binaries as infra/local, from the same cache.
+ */
+const cache = process.env.SWAPBOOTH_CACHE ?? path.join(os.homedir(), '.cache/swapbooth');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, timeoutMs: number): Promise<void> {
+  const { connect } = await import('node:net');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = connect(port, '127.0.0.1');
+      s.once('connect', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`port ${port} did not open within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export interface DisposableServer {
+  url: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function processServer(
+  cmd: string,
+  args: string[],
+  port: number,
+  url: string,
+  startTimeoutMs: number,
+  ready?: () => Promise<void>,
+): DisposableServer {
+  let child: ChildProcess | undefined;
+  return {
+    url,
+    async start() {
+      child = spawn(cmd, args, { stdio: 'ignore' });
+      await waitForPort(port, startTimeoutMs);
+      await ready?.();
+    },
+    async stop() {
+      const c = child;
+      if (!c || c.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        c.once('exit', () => resolve());
+        c.kill('SIGKILL');
+      });
+      child = undefined;
+    },
+  };
+}
+
+/** A FerretDB (SQLite) of its own; data survives stop/start. */
+export async function disposableFerret(): Promise<DisposableServer> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'swapbooth-ferret-'));
+  return processServer(
+    path.join(cache, 'bin/ferretdb-local'),
+    ['-listen', `127.0.0.1:${port}`, '-dir', dir],
+    port,
+    `mongodb://127.0.0.1:${port}/`,
+    15000,
+  );
+}
+
+/** A single-node KRaft Kafka of its own; data survives stop/start. */
+export async function disposableKafka(): Promise<DisposableServer> {
+  const port = await freePort();
+  const controller = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'swapbooth-kafka-'));
+  const libs = path.join(cache, 'kafka-3.9.1-libs/*');
+  mkdirSync(path.join(dir, 'logs'));
+  const props = path.join(dir, 'server.properties');
+  writeFileSync(
+    props,
+    [
+      'process.roles=broker,controller',
+      'node.id=1',
+      `controller.quorum.voters=1@127.0.0.1:${controller}`,
+      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controller}`,
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+      'controller.listener.names=CONTROLLER',
+      'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+      `log.dirs=${dir}/logs`,
+      'offsets.topic.replication.factor=1',
+      'offsets.topic.num.partitions=1',
+      'transaction.state.log.replication.factor=1',
+      'transaction.state.log.min.isr=1',
+      'group.initial.rebalance.delay.ms=0',
+    ].join('\n'),
+  );
+  const log4j = path.join(dir, 'log4j.properties');
+  writeFileSync(
+    log4j,
+    'log4j.rootLogger=ERROR, stdout\nlog4j.appender.stdout=org.apache.log4j.ConsoleAppender\nlog4j.appender.stdout.layout=org.apache.log4j.PatternLayout\n',
+  );
+  execFileSync(
+    'java',
+    [
+      '-cp',
+      libs,
+      `-Dlog4j.configuration=file:${log4j}`,
+      'kafka.tools.StorageTool',
+      'format',
+      '-t',
+      'swapbooth-disposable-1',
+      '-c',
+      props,
+      '--ignore-formatted',
+    ],
+    { stdio: 'ignore' },
+  );
+  return processServer(
+    'java',
+    [
+      '-Xms128m',
+      '-Xmx384m',
+      `-Dlog4j.configuration=file:${log4j}`,
+      '-cp',
+      libs,
+      'kafka.Kafka',
+      props,
+    ],
+    port,
+    `127.0.0.1:${port}`,
+    60000,
+  );
+}

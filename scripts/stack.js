@@ -1,0 +1,121 @@
+// Starts every service and the gateway as child processes, waits until each answers /readyz,
+// seeds demo data once, prints where to open the app, and stops everything on Ctrl-C.
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const fs = require('node:fs');
+
+const root = path.resolve(__dirname, '..');
+const services = [
+  ['auth', 4001],
+  ['catalog', 4002],
+  ['search', 4003],
+  ['exchange', 4004],
+  ['chat', 4005],
+  ['notification', 4006],
+  ['payment', 4007],
+  ['admin', 4008],
+];
+const colors = [31, 32, 33, 34, 35, 36, 91, 92, 93];
+const children = [];
+const env = {
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV || 'development',
+  MONGO_DB_PREFIX: process.env.MONGO_DB_PREFIX || 'swapbooth_',
+  APP_URL: process.env.APP_URL || 'http://localhost:8080',
+  CORS_ORIGIN: process.env.CORS_ORIGIN || 'http://localhost:5173',
+  KAFKAJS_NO_PARTITIONER_WARNING: '1',
+};
+for (const [name, port] of services) env[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
+
+function prefixLines(name, color, stream, out) {
+  let buf = '';
+  stream.on('data', (chunk) => {
+    buf += chunk;
+    const lines = buf.split('\n');
+    buf = lines.pop();
+    for (const line of lines) out.write(`\x1b[${color}m${name.padEnd(12)}\x1b[0m ${line}\n`);
+  });
+}
+
+function start(name, entry, extraEnv, i) {
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  prefixLines(name, colors[i % colors.length], child.stdout, process.stdout);
+  prefixLines(name, colors[i % colors.length], child.stderr, process.stderr);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} exited (${signal || code}); stopping the stack`);
+      stop(1);
+    }
+  });
+  children.push({ name, child });
+}
+
+async function waitReady(name, url, timeoutMs = 120000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline)
+      throw new Error(`${name} not ready after ${timeoutMs / 1000}s (${url})`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+let stopping = false;
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const { child } of children) child.kill('SIGTERM');
+  await Promise.all(
+    children.map(
+      ({ child }) =>
+        new Promise((r) =>
+          child.exitCode !== null || child.signalCode ? r() : child.once('exit', r),
+        ),
+    ),
+  );
+  process.exit(code);
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+(async () => {
+  services.forEach(([name, port], i) =>
+    start(name, `services/${name}/dist/main.js`, { PORT: String(port) }, i),
+  );
+  await Promise.all(
+    services.map(([name, port]) => waitReady(name, `http://127.0.0.1:${port}/readyz`)),
+  );
+  start('gateway', 'gateway/dist/main.js', { PORT: process.env.PORT || '8080' }, services.length);
+  await waitReady('gateway', 'http://127.0.0.1:8080/readyz');
+  const seed = path.join(root, 'scripts/seed/dist/seed.js');
+  if (fs.existsSync(seed) && process.env.SKIP_SEED !== '1') {
+    const code = await new Promise((r) =>
+      spawn(process.execPath, [seed], { cwd: root, env, stdio: 'inherit' }).on('exit', r),
+    );
+    if (code !== 0) console.error('demo data could not be seeded; the marketplace runs without it');
+  }
+  const health = await fetch('http://127.0.0.1:8080/api/admin/health')
+    .then((r) => r.json())
+    .catch(() => ({}));
+  console.log(`
+  Swapbooth is running (platform health: ${health.status || 'unknown'})
+
+    App ............ http://localhost:8080
+    API ............ http://localhost:8080/api
+    E-mails ........ ${env.MAILDEV_URL || 'http://127.0.0.1:1080'}  (MailDev: sign-up codes and reset links)
+
+  Ctrl-C stops everything.
+`);
+})().catch((err) => {
+  console.error(err.message);
+  stop(1);
+});

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# npm test: the whole suite. Provisions like npm start, then format + lint + types, unit and component
+# tests against the real servers, and the browser tests when the web app is present. Non-zero on any failure.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+ensure_deps
+log "starting local servers"
+bash infra/local/infra.sh up
+infra_env
+export SWAPBOOTH_INFRA_STARTED=1
+
+log "format, lint, types"
+npm run check --silent
+
+log "unit and component tests"
+npx jest --ci --forceExit "$@"
+
+if [ -d e2e/tests ] && [ -f frontend/package.json ]; then
+  log "browser tests"
+  npm run test:e2e --silent
+fi

@@ -1,0 +1,9 @@
+export {
+  EARTH_RADIUS_MILES,
+  METRES_PER_MILE,
+  haversineMiles,
+  isValidPoint,
+  roundMiles,
+  type GeoPoint,
+} from './haversine';
+export { zipToPoint, type ZipPoint } from './zip';

@@ -227,7 +227,9 @@ up() {
 }
 
 env_lines() {
-  echo "export MONGO_URL=${MONGO_URL:-mongodb://127.0.0.1:$PORT_MONGO/}"
+  # One connection per client: FerretDB loses concurrent updates to one document across connections
+  # (single-document atomicity is what the outbox and our invariants rely on). Real MongoDB needs no such limit.
+  echo "export MONGO_URL=${MONGO_URL:-mongodb://127.0.0.1:$PORT_MONGO/?maxPoolSize=1}"
   echo "export KAFKA_BROKERS=${KAFKA_BROKERS:-127.0.0.1:$PORT_KAFKA}"
   echo "export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:$PORT_REDIS}"
   echo "export STRIPE_API_BASE=${STRIPE_API_BASE:-http://127.0.0.1:$PORT_STRIPE}"

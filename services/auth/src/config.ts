@@ -1,12 +1,57 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { baseConfigSchema, loadConfig } from '@swapbooth/service-kit';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** Unset or empty ('' as env files often leave it) both mean "not configured". */
+const optionalSetting = (inner: z.ZodString = z.string()) =>
+  z
+    .literal('')
+    .transform(() => undefined)
+    .or(inner.optional());
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 
 /** The auth service's settings; read once at boot from the environment. */
 export const authConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().nonnegative().default(4001),
+  /** Signing key for access tokens (PEM; `\n` escapes allowed), or a file holding it. */
+  JWT_PRIVATE_KEY: z.string().optional(),
+  JWT_PRIVATE_KEY_FILE: z.string().optional(),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
+  REFRESH_TOKEN_TTL_DAYS: positiveInt(14),
+  /** Secure flag of the refresh cookie; defaults to on in production. */
+  COOKIE_SECURE: flag,
+  /** Where the web app lives: password-reset links point there. */
+  APP_URL: z.string().url().default('http://localhost:8080'),
+  OTP_TTL_SECONDS: positiveInt(600),
+  OTP_MAX_ATTEMPTS: positiveInt(5),
+  PASSWORD_RESET_TTL_SECONDS: positiveInt(1800),
+  /** Code sends and reset e-mails allowed per address per window. */
+  EMAIL_REQUESTS_PER_WINDOW: positiveInt(5),
+  EMAIL_REQUEST_WINDOW_SECONDS: positiveInt(900),
+  LOGIN_FAILURES_PER_HOUR: positiveInt(100),
+  PAYMENT_URL: z.string().url().default('http://127.0.0.1:4007'),
+  PAYMENT_TIMEOUT_MS: positiveInt(1500),
+  /** Google sign-in is offered only when a client id is configured. */
+  GOOGLE_CLIENT_ID: optionalSetting(),
+  GOOGLE_CLIENT_SECRET: optionalSetting(),
+  /** Redirect URI used for authorization-code exchange ('postmessage' for popup flows). */
+  GOOGLE_REDIRECT_URI: z.string().default('postmessage'),
+  /** Token endpoint override (emulators and tests); Google's own by default. */
+  GOOGLE_TOKEN_URL: optionalSetting(z.string().url()),
 });
 
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 export const loadAuthConfig = (env?: Record<string, string | undefined>): Readonly<AuthConfig> =>
   loadConfig(authConfigSchema, env);
+
+export function readPrivateKey(cfg: Pick<AuthConfig, 'JWT_PRIVATE_KEY' | 'JWT_PRIVATE_KEY_FILE'>) {
+  if (cfg.JWT_PRIVATE_KEY) return cfg.JWT_PRIVATE_KEY.replace(/\\n/g, '\n');
+  if (cfg.JWT_PRIVATE_KEY_FILE) return readFileSync(cfg.JWT_PRIVATE_KEY_FILE, 'utf8');
+  throw new Error('JWT_PRIVATE_KEY or JWT_PRIVATE_KEY_FILE must be set');
+}

@@ -1,25 +1,75 @@
+import cookieParser from 'cookie-parser';
 import {
   startServiceRuntime,
   type RunningService,
   type ServiceDefinition,
 } from '@swapbooth/event-bus';
 import type { AuthConfig } from './config';
+import { buildDeps, type AuthContext, type AuthDeps, type AuthDepsOptions } from './deps';
 import { subscriptions } from './events/subscriptions';
+import { userModel } from './data/users/user.model';
+import { followModel } from './data/follows/follow.model';
+import { refreshTokenModel } from './data/refresh-tokens/refresh-token.model';
+import { authRoutes } from './api/auth/auth.routes';
+import { sessionsRoutes } from './api/sessions/sessions.routes';
+import { passwordRoutes } from './api/password/password.routes';
+import { profileRoutes } from './api/profile/profile.routes';
+import { addressesRoutes } from './api/addresses/addresses.routes';
+import { followingRoutes } from './api/following/following.routes';
+import { internalUsersRoutes } from './api/internal/internal-users.routes';
 
 export type AuthOverrides = Partial<
   Pick<ServiceDefinition<AuthConfig>, 'port' | 'handleSignals' | 'relay'>
->;
+> &
+  AuthDepsOptions;
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** Used-up refresh tokens are kept a while after expiry so reuse is still recognised. */
+const SWEEP_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** Starts the auth service: its database, event plumbing and HTTP API. */
 export function startAuthService(
   config: Readonly<AuthConfig>,
   overrides: AuthOverrides = {},
 ): Promise<RunningService<AuthConfig>> {
+  const { googleCerts, ...runtime } = overrides;
+  let deps: AuthDeps | undefined;
+  const depsOf = (ctx: AuthContext) =>
+    (deps ??= buildDeps(ctx, googleCerts ? { googleCerts } : {}));
+  let sweeper: NodeJS.Timeout | undefined;
+  const cookies = { secure: config.COOKIE_SECURE ?? config.NODE_ENV === 'production' };
+
   return startServiceRuntime<AuthConfig>({
     name: 'auth',
     config,
-    subscriptions,
-    routes: () => undefined,
-    ...overrides,
+    models: (conn) => {
+      refreshTokenModel(conn);
+      return [userModel(conn), followModel(conn)];
+    },
+    subscriptions: (ctx) => subscriptions(depsOf(ctx)),
+    routes: (app, ctx) => {
+      const d = depsOf(ctx);
+      app.use(cookieParser());
+      app.use(authRoutes(d, cookies));
+      app.use(sessionsRoutes(d, cookies));
+      app.use(passwordRoutes(d, cookies));
+      app.use(profileRoutes(d));
+      app.use(addressesRoutes(d));
+      app.use(followingRoutes(d));
+      app.use(internalUsersRoutes(d));
+    },
+    onStart: async (ctx) => {
+      const tokens = depsOf(ctx).refreshTokens;
+      sweeper = setInterval(() => {
+        tokens.deleteExpired(SWEEP_GRACE_MS).catch((err: unknown) => {
+          ctx.logger.warn({ err: (err as Error).message }, 'refresh token sweep failed');
+        });
+      }, SWEEP_EVERY_MS);
+      sweeper.unref();
+    },
+    onStop: async () => {
+      if (sweeper) clearInterval(sweeper);
+    },
+    ...runtime,
   });
 }

@@ -4,6 +4,9 @@ import { baseConfigSchema, loadConfig } from '@swapbooth/service-kit';
 /** The notification service's settings; read once at boot from the environment. */
 export const notificationConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().nonnegative().default(4006),
+  /** SMTP server for outgoing e-mail (MailDev locally). */
+  SMTP_URL: z.string().url().default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().min(3).default('"Swapbooth" <no-reply@swapbooth.local>'),
 });
 
 export type NotificationConfig = z.infer<typeof notificationConfigSchema>;

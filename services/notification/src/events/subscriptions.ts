@@ -1,4 +1,16 @@
-import type { ServiceContext, Subscription } from '@swapbooth/event-bus';
+import { Topics } from '@swapbooth/contracts';
+import type { Subscription } from '@swapbooth/event-bus';
+import type { EmailDelivery } from '../domain/email-delivery';
+import { onOtpRequested } from './on-otp-requested';
+import { onPasswordResetRequested } from './on-password-reset-requested';
 
 /** Every topic the notification service consumes, in one list. */
-export const subscriptions = (_ctx: ServiceContext): Subscription[] => [];
+export const subscriptions = (delivery: EmailDelivery): Subscription[] => [
+  {
+    topic: Topics.authEmail,
+    handlers: {
+      'auth.otp-requested': onOtpRequested(delivery),
+      'auth.password-reset-requested': onPasswordResetRequested(delivery),
+    },
+  },
+];

@@ -1,0 +1,28 @@
+import { loadAuthConfig } from './config';
+
+describe('auth configuration', () => {
+  it('treats an empty Google client id as not configured', () => {
+    expect(loadAuthConfig({ GOOGLE_CLIENT_ID: '' }).GOOGLE_CLIENT_ID).toBeUndefined();
+    expect(loadAuthConfig({ GOOGLE_CLIENT_ID: 'abc' }).GOOGLE_CLIENT_ID).toBe('abc');
+  });
+
+  it('has the documented defaults', () => {
+    const c = loadAuthConfig({});
+    expect(c).toMatchObject({
+      ACCESS_TOKEN_TTL_SECONDS: 900,
+      OTP_TTL_SECONDS: 600,
+      OTP_MAX_ATTEMPTS: 5,
+      PASSWORD_RESET_TTL_SECONDS: 1800,
+      LOGIN_FAILURES_PER_HOUR: 100,
+      EMAIL_REQUESTS_PER_WINDOW: 5,
+      EMAIL_REQUEST_WINDOW_SECONDS: 900,
+      JWT_ISSUER: 'swapbooth-auth',
+      JWT_AUDIENCE: 'swapbooth-api',
+    });
+    expect(c.COOKIE_SECURE).toBeUndefined();
+  });
+
+  it('names a bad setting', () => {
+    expect(() => loadAuthConfig({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
+  });
+});

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import type { ServiceContext } from '@swapbooth/event-bus';
+import { readPrivateKey, type AuthConfig } from './config';
+import { AccessTokenSigner } from './adapters/access-tokens';
+import { googleIdentity, type GoogleIdentity } from './adapters/google-identity';
+import { argon2Hasher } from './adapters/password-hasher';
+import { paymentDirectory } from './adapters/payment-client';
+import { RateLimits } from './adapters/rate-limits';
+import { OtpStore } from './data/codes/otp.store';
+import { ResetTokenStore } from './data/codes/reset-token.store';
+import { FollowsRepository } from './data/follows/follows.repository';
+import { RefreshTokensRepository } from './data/refresh-tokens/refresh-tokens.repository';
+import { UsersRepository } from './data/users/users.repository';
+import { AccountStatus } from './domain/account-status';
+import { Addresses } from './domain/addresses';
+import { EmailVerification } from './domain/email-verification';
+import { Following } from './domain/following';
+import { Passwords } from './domain/passwords';
+import { Profiles } from './domain/profiles';
+import { Sessions } from './domain/sessions';
+import { SignIn } from './domain/sign-in';
+import { SignUp } from './domain/sign-up';
+
+export type AuthContext = ServiceContext<AuthConfig>;
+
+export interface AuthDepsOptions {
+  /** Replaces Google's signing certificates (kid → PEM). */
+  googleCerts?: () => Promise<Record<string, string>>;
+}
+
+/** Everything the routes need, wired once from the service context. */
+export interface AuthDeps {
+  ctx: AuthContext;
+  google: GoogleIdentity;
+  signUp: SignUp;
+  signIn: SignIn;
+  verification: EmailVerification;
+  sessions: Sessions;
+  passwords: Passwords;
+  profiles: Profiles;
+  addresses: Addresses;
+  following: Following;
+  accountStatus: AccountStatus;
+  refreshTokens: RefreshTokensRepository;
+}
+
+export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDeps {
+  const c = ctx.config;
+  const privateKey = readPrivateKey(c);
+  const kick = () => ctx.bus.kick();
+  const users = new UsersRepository(ctx.conn, kick);
+  const follows = new FollowsRepository(ctx.conn, kick);
+  const refreshTokens = new RefreshTokensRepository(ctx.conn);
+  const hasher = argon2Hasher();
+  const limits = new RateLimits(ctx.redis, {
+    emailRequestsPerWindow: c.EMAIL_REQUESTS_PER_WINDOW,
+    emailRequestWindowSeconds: c.EMAIL_REQUEST_WINDOW_SECONDS,
+    loginFailuresPerHour: c.LOGIN_FAILURES_PER_HOUR,
+  });
+  // Every replica holds the signing key, so the code-hashing secret can derive from it.
+  const otpSecret = createHash('sha256').update(`otp-hmac\n${privateKey}`).digest('hex');
+  const codes = new OtpStore(ctx.redis, otpSecret, c.OTP_TTL_SECONDS, c.OTP_MAX_ATTEMPTS);
+  const resetTokens = new ResetTokenStore(ctx.redis, c.PASSWORD_RESET_TTL_SECONDS);
+  const signer = new AccessTokenSigner(
+    {
+      privateKey,
+      issuer: c.JWT_ISSUER,
+      audience: c.JWT_AUDIENCE,
+      ttlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
+    },
+    ctx.redis,
+  );
+  const sessions = new Sessions(signer, refreshTokens, users, ctx.redis, {
+    refreshTtlDays: c.REFRESH_TOKEN_TTL_DAYS,
+    accessTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
+  });
+  const google = googleIdentity(
+    {
+      ...(c.GOOGLE_CLIENT_ID ? { clientId: c.GOOGLE_CLIENT_ID } : {}),
+      ...(c.GOOGLE_CLIENT_SECRET ? { clientSecret: c.GOOGLE_CLIENT_SECRET } : {}),
+      redirectUri: c.GOOGLE_REDIRECT_URI,
+      ...(c.GOOGLE_TOKEN_URL ? { tokenUrl: c.GOOGLE_TOKEN_URL } : {}),
+      ...(opts.googleCerts ? { certs: opts.googleCerts } : {}),
+    },
+    ctx.logger,
+  );
+  const verification = new EmailVerification(users, codes, limits);
+  return {
+    ctx,
+    google,
+    signUp: new SignUp(users, hasher, verification),
+    signIn: new SignIn(users, hasher, limits, verification, sessions, google),
+    verification,
+    sessions,
+    passwords: new Passwords(users, hasher, resetTokens, limits, sessions, c.APP_URL),
+    profiles: new Profiles(
+      users,
+      paymentDirectory(c.PAYMENT_URL, c.PAYMENT_TIMEOUT_MS, ctx.logger),
+    ),
+    addresses: new Addresses(users),
+    following: new Following(follows, users),
+    accountStatus: new AccountStatus(users, sessions),
+    refreshTokens,
+  };
+}

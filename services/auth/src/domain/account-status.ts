@@ -1,0 +1,41 @@
+import { AppError } from '@swapbooth/service-kit';
+import type { UsersRepository } from '../data/users/users.repository';
+import { domainEvent } from './events';
+import type { Sessions } from './sessions';
+import type { UserStatus } from './user';
+
+/** Suspending and reinstating members (an admin command). */
+export class AccountStatus {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: Sessions,
+  ) {}
+
+  /** Sets the status; anything but active also ends every session the member has. */
+  async set(userId: string, status: UserStatus, reason?: string): Promise<UserStatus> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const user = await this.users.findById(userId);
+      if (!user) throw AppError.notFound('User not found');
+      const previousStatus = user.status;
+      if (previousStatus !== status) {
+        const changed = await this.users.update(
+          userId,
+          { status },
+          [
+            domainEvent('user.status-changed', userId, {
+              userId,
+              status,
+              previousStatus,
+              ...(reason ? { reason } : {}),
+            }),
+          ],
+          { status: previousStatus },
+        );
+        if (!changed) continue;
+      }
+      if (status !== 'active') await this.sessions.endAll(userId);
+      return status;
+    }
+    throw AppError.unavailable('The account changed meanwhile; please try again');
+  }
+}

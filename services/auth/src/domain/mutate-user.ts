@@ -1,0 +1,33 @@
+import { AppError } from '@swapbooth/service-kit';
+import type { RevChanges, UsersRepository } from '../data/users/users.repository';
+import type { DomainEvent } from './events';
+import type { User } from './user';
+
+export interface Mutation<T> {
+  changes: RevChanges;
+  events: DomainEvent[];
+  result: T;
+}
+
+const MAX_ATTEMPTS = 60;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Read-modify-write of one user without transactions: `change` computes the new state from the
+ * current one, and the write only lands if nobody wrote in between (compare-and-set on `rev`);
+ * otherwise it is recomputed from the fresh state. Rules checked in `change` therefore always hold.
+ */
+export async function mutateUser<T>(
+  users: UsersRepository,
+  userId: string,
+  change: (user: User) => Mutation<T>,
+): Promise<T> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const user = await users.findById(userId);
+    if (!user || user.status === 'deleted') throw AppError.notFound('Account not found');
+    const m = change(user);
+    if (await users.updateAtRev(user.id, user.rev, m.changes, m.events)) return m.result;
+    await sleep(Math.random() * Math.min(2 ** attempt, 25));
+  }
+  throw AppError.unavailable('Too many simultaneous changes to this account; please try again');
+}

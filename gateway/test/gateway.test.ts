@@ -1,6 +1,7 @@
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import {
   createLogger,
@@ -230,9 +231,10 @@ describe('tokens', () => {
       () => {
         const other = jwt.sign(
           { ...claims },
-          require('node:crypto')
-            .generateKeyPairSync('rsa', { modulusLength: 2048 })
-            .privateKey.export({ type: 'pkcs8', format: 'pem' }),
+          generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+            type: 'pkcs8',
+            format: 'pem',
+          }),
           { algorithm: 'RS256', expiresIn: 600 },
         );
         return other;

@@ -30,7 +30,8 @@ jest.setTimeout(240_000);
 
 let ferret: DisposableServer;
 let kafka: DisposableServer;
-const running: RunningService<any>[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+type AnyService = RunningService<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const running: AnyService[] = [];
 
 beforeAll(async () => {
   [ferret, kafka] = await Promise.all([disposableFerret(), disposableKafka()]);
@@ -65,8 +66,7 @@ interface Readiness {
   checks: Record<string, { ok: boolean }>;
 }
 
-const readiness = async (s: RunningService<any>): Promise<Readiness> => {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
+const readiness = async (s: AnyService): Promise<Readiness> => {
   const res = await fetch(`${s.url}/readyz`);
   return {
     status: res.status,

@@ -32,6 +32,8 @@ interface Account {
   _id: string;
   email: string;
   verified: boolean;
+  _outbox?: unknown[];
+  _outboxPending?: boolean;
 }
 
 let conn: Connection;

@@ -13,7 +13,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.KAFKA_TOPIC_PREFIX = `${runId}.`;
   process.env.REDIS_KEY_PREFIX = `${runId}:`;
   process.env.NODE_ENV = 'test';
-  process.env.LOG_LEVEL ??= 'warn';
+  process.env.LOG_LEVEL ??= 'error';
   const keys = ensureTestKeys(runId);
   process.env.JWT_PUBLIC_KEY_FILE = keys.publicKeyFile;
   process.env.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;

@@ -40,7 +40,6 @@ export function serviceProxy(
         if (String(proxyRes.headers['content-type'] ?? '').startsWith('text/event-stream')) {
           res.setHeader('X-Accel-Buffering', 'no');
           res.setHeader('Cache-Control', 'no-cache');
-          (res as ServerResponse & { flushHeaders(): void }).flushHeaders();
         }
       },
       error: (

@@ -41,6 +41,14 @@ const redis = createRedis(
 function echoServer(name: ServiceName): Promise<Server> {
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith('/api/chat/slow')) return; // never answers: the gateway must time out
+    if (req.url?.startsWith('/api/stream') && req.headers.accept === 'text/event-stream') {
+      // Server-Sent Events: one event now, the next one much later; the first must arrive at once.
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.write('data: first\n\n');
+      const t = setTimeout(() => res.end('data: second\n\n'), 3000);
+      res.on('close', () => clearTimeout(t));
+      return;
+    }
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ service: name, path: req.url, headers: req.headers }));
   });
@@ -335,6 +343,25 @@ describe('rate limits', () => {
     expect(await limited!.json()).toMatchObject({ success: false, code: 'rate_limited' });
     await new Promise((r) => setTimeout(r, retryAfter * 1000 + 50));
     expect((await login()).status).toBe(200);
+  });
+});
+
+describe('event streams', () => {
+  it('passes Server-Sent Events through without buffering', async () => {
+    const started = Date.now();
+    const ac = new AbortController();
+    const res = await call(
+      '/api/stream',
+      { signal: ac.signal, headers: { accept: 'text/event-stream' } },
+      member(),
+    );
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = res.body!.getReader();
+    const { value } = await reader.read();
+    expect(new TextDecoder().decode(value)).toContain('data: first');
+    // The backend ends the stream after 3 s: the first event must not wait for it.
+    expect(Date.now() - started).toBeLessThan(2000);
+    ac.abort();
   });
 });
 

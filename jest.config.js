@@ -29,6 +29,7 @@ module.exports = {
         '<rootDir>/test/**/*.test.ts',
       ],
       globalSetup: '<rootDir>/packages/test-kit/src/global-setup.ts',
+      globalTeardown: '<rootDir>/packages/test-kit/src/global-teardown.ts',
       testTimeout: 60000,
     },
   ],

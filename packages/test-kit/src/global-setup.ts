@@ -1,11 +1,21 @@
 import { ensureInfra, ensureTestKeys, newRunId } from './infra';
+import { dockerEngineAvailable, startContainers } from './testcontainers';
 
 /**
  * Jest global setup for component tests: makes sure the real servers answer, then gives this run
  * its own database and topic prefix and its own signing keys, so tests never touch `npm start` data.
  */
 export default async function globalSetup(): Promise<void> {
-  const settings = ensureInfra();
+  // With SWAPBOOTH_TESTCONTAINERS=1 and a Docker engine, the servers run in containers for this run;
+  // otherwise the local ones (infra/local) or those given by configuration are used.
+  let settings: Record<string, string>;
+  if (process.env.SWAPBOOTH_TESTCONTAINERS === '1' && dockerEngineAvailable()) {
+    const started = await startContainers();
+    (globalThis as { __swapboothContainers?: () => Promise<void> }).__swapboothContainers = started.stop;
+    settings = started.env;
+  } else {
+    settings = ensureInfra();
+  }
   for (const [k, v] of Object.entries(settings)) process.env[k] ??= v;
   const runId = process.env.SWAPBOOTH_TEST_RUN ?? newRunId();
   process.env.SWAPBOOTH_TEST_RUN = runId;

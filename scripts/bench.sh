@@ -6,5 +6,5 @@ ensure_deps
 SKIP_CHROMIUM=1 bash infra/local/infra.sh up
 infra_env
 ensure_keys
-npx tsc -b bench
+npx tsc -b bench services/auth services/notification
 node "bench/dist/$1.bench.js"

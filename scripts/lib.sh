@@ -7,8 +7,10 @@ log() { printf '\033[1m[swapbooth]\033[0m %s\n' "$*" >&2; }
 # Installs dependencies when node_modules is missing or older than the lockfile.
 ensure_deps() {
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    log "installing dependencies (npm ci)"
-    npm ci --no-audit --no-fund --loglevel=error
+    log "installing dependencies"
+    # npm install rather than npm ci: the lockfile records only this platform's optional binaries,
+    # which npm ci rejects as out of sync; install resolves them and keeps the locked versions.
+    npm install --no-audit --no-fund --loglevel=error
   fi
 }
 

@@ -70,7 +70,10 @@ async function main() {
     const satDirect = await run({ url: direct, duration: DURATION, connections: CONNECTIONS });
     const satGateway = await run({ url: viaGateway, duration: DURATION, connections: CONNECTIONS });
     // Half of the load the gateway path can carry, applied to both paths.
-    const half = Math.max(1, Math.round(Math.min(satDirect.requests.average, satGateway.requests.average) / 2));
+    const half = Math.max(
+      1,
+      Math.round(Math.min(satDirect.requests.average, satGateway.requests.average) / 2),
+    );
     const halfDirect = await run({
       url: direct,
       duration: DURATION,

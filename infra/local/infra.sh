@@ -65,9 +65,13 @@ provision_chromium() {
 }
 
 provision_ferretdb() {
-  [ -x "$BIN/ferretdb-local" ] && [ "$BIN/ferretdb-local" -nt "$HERE/ferretdb/main.go" ] && return 0
+  # Rebuilt when its source changes (by content: a fresh clone's file times say nothing).
+  local stamp
+  stamp=$(cat "$HERE/ferretdb/main.go" "$HERE/ferretdb/go.mod" "$HERE/ferretdb/go.sum" | sha256sum | cut -c1-16)
+  [ -x "$BIN/ferretdb-local" ] && [ "$(cat "$BIN/ferretdb-local.stamp" 2>/dev/null)" = "$stamp" ] && return 0
   log "building FerretDB v1.24.2 (SQLite backend)"
   (cd "$HERE/ferretdb" && go build -o "$BIN/ferretdb-local" .)
+  echo "$stamp" >"$BIN/ferretdb-local.stamp"
 }
 
 provision_stripe_mock() {

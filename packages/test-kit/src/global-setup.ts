@@ -11,7 +11,8 @@ export default async function globalSetup(): Promise<void> {
   let settings: Record<string, string>;
   if (process.env.SWAPBOOTH_TESTCONTAINERS === '1' && dockerEngineAvailable()) {
     const started = await startContainers();
-    (globalThis as { __swapboothContainers?: () => Promise<void> }).__swapboothContainers = started.stop;
+    (globalThis as { __swapboothContainers?: () => Promise<void> }).__swapboothContainers =
+      started.stop;
     settings = started.env;
   } else {
     settings = ensureInfra();

@@ -119,8 +119,16 @@ export async function startServiceRuntime<C extends RuntimeConfig>(
     ...(def.relay ? { relay: def.relay } : {}),
   });
   ctx.bus = bus;
-  await bus.start();
-  await def.onStart?.(ctx);
+  try {
+    await bus.start();
+    await def.onStart?.(ctx);
+  } catch (err) {
+    // A service that cannot start leaves nothing open behind it.
+    await bus.stop().catch(() => undefined);
+    redis.disconnect();
+    await conn.close().catch(() => undefined);
+    throw err;
+  }
 
   const app = createApp({
     service: def.name,

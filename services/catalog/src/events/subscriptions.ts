@@ -1,4 +1,37 @@
+import { Topics } from '@swapbooth/contracts';
 import type { ServiceContext, Subscription } from '@swapbooth/event-bus';
+import type { CatalogConfig } from '../config';
+import { depsOf } from '../deps';
+import { onIdentityVerified } from './on-identity-verified';
+import { onProposalAccepted } from './on-proposal-accepted';
+import { onProposalCancelled } from './on-proposal-cancelled';
+import { onProposalCompleted } from './on-proposal-completed';
+import { onRatingCreated } from './on-rating-created';
+import { onUserDefaultAddressChanged } from './on-user-default-address-changed';
+import { onUserProfileUpdated } from './on-user-profile-updated';
+import { onUserStatusChanged } from './on-user-status-changed';
 
-/** Every topic the catalog service consumes, in one list. */
-export const subscriptions = (_ctx: ServiceContext): Subscription[] => [];
+/** Every topic the catalog service consumes, in one list. Handlers are safe to run twice. */
+export const subscriptions = (ctx: ServiceContext<CatalogConfig>): Subscription[] => {
+  const deps = depsOf(ctx);
+  return [
+    {
+      topic: Topics.user,
+      handlers: {
+        'user.profile-updated': onUserProfileUpdated(deps),
+        'user.default-address-changed': onUserDefaultAddressChanged(deps),
+        'user.status-changed': onUserStatusChanged(deps),
+      },
+    },
+    {
+      topic: Topics.proposal,
+      handlers: {
+        'proposal.accepted': onProposalAccepted(deps),
+        'proposal.completed': onProposalCompleted(deps),
+        'proposal.cancelled': onProposalCancelled(deps),
+      },
+    },
+    { topic: Topics.rating, handlers: { 'rating.created': onRatingCreated(deps) } },
+    { topic: Topics.identity, handlers: { 'identity.verified': onIdentityVerified(deps) } },
+  ];
+};

@@ -1,0 +1,112 @@
+import type { Connection, Model } from 'mongoose';
+import { pushEvents, withOutbox } from '@swapbooth/event-bus';
+import type { Booth } from '../../domain/booth';
+import type { BoothConflict, BoothRepository } from '../../domain/booth-repository';
+import type { DomainEvent } from '../../domain/events';
+import { duplicateField, isDuplicateKey, NO_OUTBOX, toOutbox, withoutNulls } from '../outbox';
+import { boothModel, type BoothDoc } from './booth.model';
+
+const lower = (s: string) => s.trim().toLowerCase();
+
+function toBooth(doc: BoothDoc): Booth {
+  const { _id, usernameLower: _u, nameLower: _n, ...rest } = withoutNulls(doc);
+  return { ...rest, id: _id, interests: rest.interests ?? [], views: rest.views ?? 0 };
+}
+
+/** The only code that touches the booths collection. */
+export class BoothsRepository implements BoothRepository {
+  private readonly model: Model<BoothDoc>;
+
+  constructor(
+    conn: Connection,
+    private readonly published: () => void,
+  ) {
+    this.model = boothModel(conn);
+  }
+
+  async insert(booth: Booth, events: DomainEvent[]): Promise<'inserted' | BoothConflict> {
+    const { id, ...state } = booth;
+    try {
+      await this.model.create({
+        _id: id,
+        ...state,
+        usernameLower: lower(booth.username),
+        nameLower: lower(booth.name),
+        ...withOutbox(toOutbox(events)),
+      });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      return this.whichConflict(err, booth);
+    }
+    this.published();
+    return 'inserted';
+  }
+
+  private async whichConflict(err: unknown, booth: Booth): Promise<BoothConflict> {
+    const field = duplicateField(err, ['userId', 'usernameLower', 'nameLower'] as const);
+    if (field === 'userId') return 'user-taken';
+    if (field === 'usernameLower') return 'username-taken';
+    if (field === 'nameLower') return 'name-taken';
+    // The server did not say which index: ask.
+    if (await this.findByUserId(booth.userId)) return 'user-taken';
+    if (await this.usernameTaken(booth.username)) return 'username-taken';
+    return 'name-taken';
+  }
+
+  async replace(
+    booth: Booth,
+    expectedVersion: number,
+    events: DomainEvent[],
+  ): Promise<'replaced' | 'stale' | 'name-taken'> {
+    const { id, ...state } = booth;
+    const update = pushEvents(
+      { $set: { ...state, nameLower: lower(booth.name), usernameLower: lower(booth.username) } },
+      toOutbox(events),
+    );
+    try {
+      const res = await this.model.updateOne({ _id: id, version: expectedVersion }, update).exec();
+      if (res.matchedCount === 0) return 'stale';
+    } catch (err) {
+      if (isDuplicateKey(err)) return 'name-taken';
+      throw err;
+    }
+    if (events.length) this.published();
+    return 'replaced';
+  }
+
+  private async one(filter: Record<string, unknown>): Promise<Booth | undefined> {
+    const doc = await this.model.findOne(filter, NO_OUTBOX).lean<BoothDoc>().exec();
+    return doc ? toBooth(doc) : undefined;
+  }
+
+  findById = (id: string) => this.one({ _id: id });
+  findByUserId = (userId: string) => this.one({ userId });
+  findByUsername = (username: string) => this.one({ usernameLower: lower(username) });
+  findByIdOrUser = (id: string) => this.one({ $or: [{ _id: id }, { userId: id }] });
+
+  async findByUserIds(userIds: string[]): Promise<Map<string, Booth>> {
+    if (userIds.length === 0) return new Map();
+    const docs = await this.model
+      .find({ userId: { $in: userIds } }, NO_OUTBOX)
+      .lean<BoothDoc[]>()
+      .exec();
+    return new Map(docs.map((d) => [d.userId, toBooth(d)]));
+  }
+
+  async usernameTaken(username: string): Promise<boolean> {
+    return (await this.model.exists({ usernameLower: lower(username) }).exec()) !== null;
+  }
+
+  async nameTaken(name: string): Promise<boolean> {
+    return (await this.model.exists({ nameLower: lower(name) }).exec()) !== null;
+  }
+
+  async incrementViews(id: string): Promise<number> {
+    // No projection: FerretDB's findAndModify does not accept one.
+    const doc = await this.model
+      .findOneAndUpdate({ _id: id }, { $inc: { views: 1 } }, { returnDocument: 'after' })
+      .lean<{ views?: number }>()
+      .exec();
+    return doc?.views ?? 0;
+  }
+}

@@ -1,0 +1,100 @@
+import type { Connection, Model } from 'mongoose';
+import type { MemberDirectory, MemberFacts } from '../../domain/ports';
+import { isDuplicateKey, withoutNulls } from '../outbox';
+import { memberModel, type MemberDoc } from './member.model';
+
+function toFacts(doc: MemberDoc): MemberFacts {
+  const {
+    _id,
+    profileVersion: _p,
+    addressVersion: _a,
+    defaultAddress,
+    ...rest
+  } = withoutNulls(doc);
+  return {
+    ...rest,
+    userId: _id,
+    ...(defaultAddress?.addressId ? { defaultAddress: withoutNulls(defaultAddress) } : {}),
+  };
+}
+
+/** The only code that touches the members projection. */
+export class MembersRepository implements MemberDirectory {
+  private readonly model: Model<MemberDoc>;
+
+  constructor(conn: Connection) {
+    this.model = memberModel(conn);
+  }
+
+  async find(userId: string): Promise<MemberFacts | undefined> {
+    const doc = await this.model.findById(userId).lean<MemberDoc>().exec();
+    return doc ? toFacts(doc) : undefined;
+  }
+
+  async findMany(userIds: string[]): Promise<Map<string, MemberFacts>> {
+    const ids = [...new Set(userIds)];
+    if (ids.length === 0) return new Map();
+    const docs = await this.model
+      .find({ _id: { $in: ids } })
+      .lean<MemberDoc[]>()
+      .exec();
+    return new Map(docs.map((d) => [d._id, toFacts(d)]));
+  }
+
+  /**
+   * Applies a change only if it is newer than what is stored (`field` holds the last applied
+   * number). An older or repeated event matches nothing, and its upsert collides on _id: ignored.
+   */
+  private async guarded(
+    userId: string,
+    field: 'profileVersion' | 'addressVersion' | 'ratingCount',
+    value: number,
+    set: Record<string, unknown>,
+    inclusive = false,
+  ): Promise<void> {
+    try {
+      await this.model
+        .updateOne(
+          {
+            _id: userId,
+            $or: [
+              { [field]: { [inclusive ? '$lte' : '$lt']: value } },
+              { [field]: { $exists: false } },
+            ],
+          },
+          { $set: { ...set, [field]: value } },
+          { upsert: true },
+        )
+        .exec();
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+
+  applyProfile(userId: string, version: number, profile: Partial<MemberFacts>): Promise<void> {
+    const set = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined));
+    return this.guarded(userId, 'profileVersion', version, set);
+  }
+
+  applyDefaultAddress(
+    userId: string,
+    version: number,
+    address: NonNullable<MemberFacts['defaultAddress']>,
+  ): Promise<void> {
+    return this.guarded(userId, 'addressVersion', version, { defaultAddress: address });
+  }
+
+  applyRating(userId: string, average: number, count: number): Promise<void> {
+    return this.guarded(userId, 'ratingCount', count, { ratingAverage: average }, true);
+  }
+
+  async setStatus(userId: string, status: NonNullable<MemberFacts['status']>): Promise<void> {
+    await this.model.updateOne({ _id: userId }, { $set: { status } }, { upsert: true }).exec();
+  }
+
+  async setIdVerified(userId: string, verified: boolean): Promise<void> {
+    await this.model
+      .updateOne({ _id: userId }, { $set: { idVerified: verified } }, { upsert: true })
+      .exec();
+  }
+}

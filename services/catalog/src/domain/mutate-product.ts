@@ -1,0 +1,33 @@
+import { AppError } from '@swapbooth/service-kit';
+import type { DomainEvent } from './events';
+import type { ProductRepository } from './product-repository';
+import type { Product } from './product';
+
+export interface Mutation {
+  /** The new state; its version is set here. */
+  next: Product;
+  /** The events to store with it, built from the final state (so snapshots carry the new version). */
+  events: (final: Product) => DomainEvent[];
+}
+
+const ATTEMPTS = 5;
+
+/**
+ * Optimistic read-modify-write of one listing: `decide` sees the current state and returns the new
+ * state with its events (or undefined for "nothing to do"); a concurrent write makes it run again.
+ */
+export async function mutateProduct(
+  products: ProductRepository,
+  id: string,
+  decide: (current: Product) => Promise<Mutation | undefined> | Mutation | undefined,
+): Promise<Product> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const current = await products.findById(id);
+    if (!current) throw AppError.notFound('Listing not found');
+    const mutation = await decide(current);
+    if (!mutation) return current;
+    const next = { ...mutation.next, version: current.version + 1 };
+    if (await products.replace(next, current.version, mutation.events(next))) return next;
+  }
+  throw AppError.conflict('The listing changed meanwhile; try again');
+}

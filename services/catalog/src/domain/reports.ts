@@ -1,0 +1,111 @@
+import { AppError } from '@swapbooth/service-kit';
+import { domainEvent, type DomainEvent } from './events';
+import type { BoothRepository } from './booth-repository';
+import { isSafeId } from './image-keys';
+import type { ProductRepository } from './product-repository';
+import { isVisibleTo } from './product';
+
+export const reportReasons = [
+  'prohibited_item',
+  'counterfeit',
+  'scam_or_fraud',
+  'misleading_description',
+  'offensive_content',
+  'harassment',
+  'spam',
+  'wrong_category',
+  'other',
+] as const;
+export const reportTargets = ['product', 'booth', 'user'] as const;
+export const reportStatuses = ['open', 'reviewing', 'resolved', 'dismissed'] as const;
+
+export interface Report {
+  id: string;
+  reporterId: string;
+  targetType: (typeof reportTargets)[number];
+  targetId: string;
+  reason: (typeof reportReasons)[number];
+  details?: string;
+  status: (typeof reportStatuses)[number];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ReportRepository {
+  /** 'duplicate' when this reporter already has an open report on this target. */
+  insert(report: Report, events: DomainEvent[]): Promise<'inserted' | 'duplicate'>;
+  list(query: { status?: Report['status']; page: number; limit: number }): Promise<{
+    items: Report[];
+    total: number;
+  }>;
+  setStatus(id: string, status: Report['status'], at: Date): Promise<Report | undefined>;
+}
+
+export interface RateLimiter {
+  /** Takes one unit for this key; when none is left, says how long until one is. */
+  take(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+}
+
+interface Deps {
+  reports: ReportRepository;
+  products: ProductRepository;
+  booths: BoothRepository;
+  limiter: RateLimiter;
+  newId(): string;
+  now(): Date;
+}
+
+export type ReportInput = Pick<Report, 'targetType' | 'targetId' | 'reason' | 'details'>;
+
+async function checkTarget(deps: Deps, reporterId: string, input: ReportInput): Promise<void> {
+  const notFound = () => AppError.notFound(`The reported ${input.targetType} was not found`);
+  const own = () =>
+    AppError.invalid(`targetId: you cannot report your own ${input.targetType}`, 'targetId');
+  if (input.targetType === 'product') {
+    const p = await deps.products.findById(input.targetId);
+    if (!p || !isVisibleTo(p, reporterId)) throw notFound();
+    if (p.userId === reporterId) throw own();
+  } else if (input.targetType === 'booth') {
+    const b = await deps.booths.findByIdOrUser(input.targetId);
+    if (!b) throw notFound();
+    if (b.userId === reporterId) throw own();
+  } else {
+    if (!isSafeId(input.targetId)) throw AppError.invalid('targetId: not a user id', 'targetId');
+    if (input.targetId === reporterId) throw own();
+  }
+}
+
+/** Files a report for the admin area: one open report per reporter and target, rate-limited. */
+export async function fileReport(
+  deps: Deps,
+  reporterId: string,
+  input: ReportInput,
+): Promise<Report> {
+  await checkTarget(deps, reporterId, input);
+  const quota = await deps.limiter.take(reporterId);
+  if (!quota.allowed) {
+    throw AppError.rateLimited('Too many reports; please try again later', quota.retryAfterSeconds);
+  }
+  const now = deps.now();
+  const report: Report = {
+    id: deps.newId(),
+    reporterId,
+    ...input,
+    ...(input.details?.trim() ? { details: input.details.trim() } : { details: undefined }),
+    status: 'open',
+    createdAt: now,
+    updatedAt: now,
+  };
+  const outcome = await deps.reports.insert(report, [
+    domainEvent('report.filed', report.id, {
+      reportId: report.id,
+      reporterId,
+      targetType: report.targetType,
+      targetId: report.targetId,
+      reason: report.reason,
+    }),
+  ]);
+  if (outcome === 'duplicate')
+    throw AppError.conflict('You already reported this; we are looking into it');
+  return report;
+}

@@ -1,0 +1,64 @@
+import { AppError } from '@swapbooth/service-kit';
+import {
+  imageContentTypes,
+  isSafeId,
+  uploadKey,
+  type FolderType,
+  type ImageContentType,
+} from './image-keys';
+import type { ImageStorage } from './ports';
+
+export interface UploadRequest {
+  fileName: string;
+  fileType: ImageContentType;
+  folderType: FolderType;
+  /** Bytes; when given it is signed into the URL and storage refuses any other size. */
+  fileSize?: number;
+}
+
+export interface UploadTicket {
+  presignedUrl: string;
+  s3ObjectUrl: string;
+  key: string;
+  expiresIn: number;
+  /** Headers the PUT must carry exactly as given (they are part of the signature). */
+  headers: Record<string, string>;
+  maxBytes: number;
+}
+
+interface Deps {
+  storage: ImageStorage;
+  ttlSeconds: number;
+  maxBytes: number;
+  newId(): string;
+}
+
+/** A short-lived signed PUT for one image under the caller's own folder; the key is ours, not theirs. */
+export async function requestUpload(
+  deps: Deps,
+  userId: string,
+  req: UploadRequest,
+): Promise<UploadTicket> {
+  if (!isSafeId(userId)) throw AppError.invalid('userId: cannot be used for uploads', 'userId');
+  if (req.fileSize !== undefined && req.fileSize > deps.maxBytes) {
+    throw AppError.invalid(
+      `fileSize: images can be at most ${Math.floor(deps.maxBytes / 1048576)} MB`,
+      'fileSize',
+    );
+  }
+  const key = uploadKey(req.folderType, userId, deps.newId(), imageContentTypes[req.fileType]);
+  const signed = await deps.storage.presignUpload({
+    key,
+    contentType: req.fileType,
+    ...(req.fileSize !== undefined ? { size: req.fileSize } : {}),
+    expiresIn: deps.ttlSeconds,
+  });
+  return {
+    presignedUrl: signed.url,
+    s3ObjectUrl: deps.storage.publicUrl(key),
+    key,
+    expiresIn: deps.ttlSeconds,
+    headers: signed.headers,
+    maxBytes: deps.maxBytes,
+  };
+}

@@ -1,0 +1,205 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { AppError } from '@swapbooth/service-kit';
+import type { ImageStorage, StoredObject } from '../domain/ports';
+import { contentTypeOfExt, type ImageExt } from '../domain/image-keys';
+
+export interface LocalSettings {
+  dir: string;
+  secret: string;
+  /** Origin prefixed to URLs ('' for root-relative URLs). */
+  publicBase: string;
+  maxBytes: number;
+}
+
+/** The signed parts of a local upload URL. */
+export interface LocalUploadQuery {
+  key?: unknown;
+  type?: unknown;
+  size?: unknown;
+  expires?: unknown;
+  sig?: unknown;
+}
+
+/** A body over the limit: answered with 413, like a storage server would. */
+export class UploadTooLarge extends Error {
+  constructor() {
+    super('Upload refused: the file is too large');
+  }
+}
+
+const KEY =
+  /^(products|profile-pics)\/[A-Za-z0-9_-]{1,64}\/[0-9a-f-]{36}(_w\d{3})?\.(jpg|png|webp)$/;
+export const LOCAL_UPLOAD_PATH = '/api/images/local-upload';
+export const LOCAL_FILES_PATH = '/api/images/files/';
+
+/**
+ * Images on the local disk, for running without S3. Upload URLs are signed like presigned PUTs
+ * (HMAC over key, content type, size and expiry) and received by catalog itself.
+ */
+export class LocalImageStorage implements ImageStorage {
+  readonly kind = 'local' as const;
+  private readonly root: string;
+
+  constructor(private readonly s: LocalSettings) {
+    this.root = path.resolve(s.dir);
+  }
+
+  async ensureReady(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
+
+  close(): void {
+    // nothing held open
+  }
+
+  /** Absolute path of a key, or undefined for anything that is not one of our keys. */
+  pathOf(key: string): string | undefined {
+    if (!KEY.test(key)) return undefined;
+    const full = path.resolve(this.root, key);
+    return full.startsWith(this.root + path.sep) ? full : undefined;
+  }
+
+  publicUrl(key: string): string {
+    return `${this.s.publicBase}${LOCAL_FILES_PATH}${key}`;
+  }
+
+  keyFromUrl(url: string): string | undefined {
+    const prefix = `${this.s.publicBase}${LOCAL_FILES_PATH}`;
+    if (!url.startsWith(prefix)) return undefined;
+    const key = url.slice(prefix.length);
+    return this.pathOf(key) ? key : undefined;
+  }
+
+  async inspect(key: string): Promise<StoredObject | undefined> {
+    const file = this.pathOf(key);
+    if (!file) return undefined;
+    try {
+      const info = await stat(file);
+      const handle = await open(file, 'r');
+      try {
+        const head = Buffer.alloc(Math.min(16, info.size));
+        await handle.read(head, 0, head.length, 0);
+        return { size: info.size, head, contentType: contentTypeOfExt(extOf(key)) };
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      return undefined;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.inspect(key)) !== undefined;
+  }
+
+  async read(key: string): Promise<Buffer | undefined> {
+    const file = this.pathOf(key);
+    if (!file) return undefined;
+    try {
+      return await readFile(file);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async write(key: string, body: Buffer): Promise<void> {
+    const file = this.pathOf(key);
+    if (!file) throw new Error(`not a storage key: ${key}`);
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    await writeFile(tmp, body);
+    await rename(tmp, file);
+  }
+
+  /** A readable stream of a stored file, or undefined. */
+  async stream(key: string): Promise<{ body: Readable; size: number; type: string } | undefined> {
+    const file = this.pathOf(key);
+    if (!file) return undefined;
+    try {
+      const info = await stat(file);
+      return { body: createReadStream(file), size: info.size, type: contentTypeOfExt(extOf(key)) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private sign(key: string, type: string, size: string, expires: string): string {
+    return createHmac('sha256', this.s.secret)
+      .update(`PUT\n${key}\n${type}\n${size}\n${expires}`)
+      .digest('hex');
+  }
+
+  async presignUpload(input: {
+    key: string;
+    contentType: string;
+    size?: number;
+    expiresIn: number;
+  }): Promise<{ url: string; headers: Record<string, string> }> {
+    const expires = String(Math.floor(Date.now() / 1000) + input.expiresIn);
+    const size = input.size !== undefined ? String(input.size) : '';
+    const q = new URLSearchParams({ key: input.key, type: input.contentType, size, expires });
+    q.set('sig', this.sign(input.key, input.contentType, size, expires));
+    return {
+      url: `${this.s.publicBase}${LOCAL_UPLOAD_PATH}?${q.toString()}`,
+      headers: { 'Content-Type': input.contentType, ...(size ? { 'Content-Length': size } : {}) },
+    };
+  }
+
+  /**
+   * Receives a PUT to a signed URL: checks signature, expiry, content type and size (the signed
+   * size exactly, else the limit), then stores the body. Refusals mirror S3: 403, or 413 for size.
+   */
+  async acceptUpload(
+    q: LocalUploadQuery,
+    headers: { contentType?: string; contentLength?: string },
+    body: Readable,
+  ): Promise<void> {
+    const [key, type, size, expires, sig] = [q.key, q.type, q.size, q.expires, q.sig].map((v) =>
+      typeof v === 'string' ? v : '',
+    ) as [string, string, string, string, string];
+    const expected = Buffer.from(this.sign(key, type, size, expires));
+    const given = Buffer.from(sig);
+    const denied = (why: string) => new AppError('forbidden', `Upload refused: ${why}`);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw denied('the signature does not match');
+    }
+    if (Number(expires) < Date.now() / 1000) throw denied('the URL has expired');
+    const file = this.pathOf(key);
+    if (!file) throw denied('not an upload key');
+    if ((headers.contentType ?? '').split(';')[0]!.trim().toLowerCase() !== type) {
+      throw denied('the content type does not match');
+    }
+    if (size && headers.contentLength !== size) throw denied('the size does not match');
+    if (Number(headers.contentLength ?? 0) > this.s.maxBytes) {
+      throw new UploadTooLarge();
+    }
+    await this.receive(file, body, size ? Number(size) : this.s.maxBytes);
+  }
+
+  private async receive(file: string, body: Readable, limit: number): Promise<void> {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of body) {
+      total += (chunk as Buffer).length;
+      if (total > limit) {
+        body.destroy();
+        throw new UploadTooLarge();
+      }
+      chunks.push(chunk as Buffer);
+    }
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    try {
+      await writeFile(tmp, Buffer.concat(chunks));
+      await rename(tmp, file);
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  }
+}
+
+const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1) as ImageExt;

@@ -1,0 +1,177 @@
+import {
+  CreateBucketCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutBucketPolicyCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { ImageStorage, StoredObject } from '../domain/ports';
+
+export interface S3Settings {
+  endpoint: string;
+  /** The origin browsers use; presigned URLs are signed for this host. */
+  publicUrl: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
+
+const client = (endpoint: string, s: S3Settings) =>
+  new S3Client({
+    endpoint,
+    region: s.region,
+    forcePathStyle: true,
+    // Otherwise newer SDKs sign a checksum into presigned PUTs that browsers cannot send.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
+  });
+
+/**
+ * Images in an S3 bucket (MinIO locally). Uploads are presigned PUTs with the content type (and the
+ * size, when the client states it) signed in, so storage refuses any other type or size; objects
+ * are publicly readable through a bucket policy on the two upload folders.
+ */
+export class S3ImageStorage implements ImageStorage {
+  readonly kind = 's3' as const;
+  private readonly s3: S3Client;
+  private readonly signer: S3Client;
+  private readonly base: string;
+
+  constructor(private readonly s: S3Settings) {
+    this.s3 = client(s.endpoint, s);
+    this.signer = s.publicUrl === s.endpoint ? this.s3 : client(s.publicUrl, s);
+    this.base = `${s.publicUrl}/${s.bucket}/`;
+  }
+
+  /** Creates the bucket if missing and lets anyone read uploaded images. */
+  async ensureReady(): Promise<void> {
+    const Bucket = this.s.bucket;
+    try {
+      await this.s3.send(new HeadBucketCommand({ Bucket }));
+    } catch (err) {
+      if (!isMissing(err)) throw err;
+      try {
+        await this.s3.send(new CreateBucketCommand({ Bucket }));
+      } catch (createErr) {
+        const name = (createErr as { name?: string }).name;
+        if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw createErr;
+      }
+    }
+    const policy = {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Effect: 'Allow',
+          Principal: { AWS: ['*'] },
+          Action: ['s3:GetObject'],
+          Resource: [`arn:aws:s3:::${Bucket}/products/*`, `arn:aws:s3:::${Bucket}/profile-pics/*`],
+        },
+      ],
+    };
+    await this.s3.send(new PutBucketPolicyCommand({ Bucket, Policy: JSON.stringify(policy) }));
+  }
+
+  /** Closes the clients' sockets (at shutdown). */
+  close(): void {
+    this.s3.destroy();
+    if (this.signer !== this.s3) this.signer.destroy();
+  }
+
+  publicUrl(key: string): string {
+    return `${this.base}${key}`;
+  }
+
+  keyFromUrl(url: string): string | undefined {
+    if (!url.startsWith(this.base)) return undefined;
+    const key = url.slice(this.base.length);
+    return /^[A-Za-z0-9_./-]+$/.test(key) && !key.includes('..') ? key : undefined;
+  }
+
+  async inspect(key: string): Promise<StoredObject | undefined> {
+    try {
+      const head = await this.s3.send(new HeadObjectCommand({ Bucket: this.s.bucket, Key: key }));
+      const size = head.ContentLength ?? 0;
+      if (size === 0) return { size, head: new Uint8Array(), contentType: head.ContentType };
+      const first = await this.s3.send(
+        new GetObjectCommand({ Bucket: this.s.bucket, Key: key, Range: 'bytes=0-15' }),
+      );
+      const bytes = (await first.Body?.transformToByteArray()) ?? new Uint8Array();
+      return { size, head: bytes, ...(head.ContentType ? { contentType: head.ContentType } : {}) };
+    } catch (err) {
+      if (isMissing(err)) return undefined;
+      throw err;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.s3.send(new HeadObjectCommand({ Bucket: this.s.bucket, Key: key }));
+      return true;
+    } catch (err) {
+      if (isMissing(err)) return false;
+      throw err;
+    }
+  }
+
+  async read(key: string): Promise<Buffer | undefined> {
+    try {
+      const res = await this.s3.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: key }));
+      const bytes = await res.Body?.transformToByteArray();
+      return bytes ? Buffer.from(bytes) : undefined;
+    } catch (err) {
+      if (isMissing(err)) return undefined;
+      throw err;
+    }
+  }
+
+  async write(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.s3.send(
+      new PutObjectCommand({
+        Bucket: this.s.bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    );
+  }
+
+  async presignUpload(input: {
+    key: string;
+    contentType: string;
+    size?: number;
+    expiresIn: number;
+  }): Promise<{ url: string; headers: Record<string, string> }> {
+    const command = new PutObjectCommand({
+      Bucket: this.s.bucket,
+      Key: input.key,
+      ContentType: input.contentType,
+      ...(input.size !== undefined ? { ContentLength: input.size } : {}),
+    });
+    const signed = new Set([
+      'content-type',
+      ...(input.size !== undefined ? ['content-length'] : []),
+    ]);
+    const url = await getSignedUrl(this.signer, command, {
+      expiresIn: input.expiresIn,
+      signableHeaders: signed,
+    });
+    return {
+      url,
+      headers: {
+        'Content-Type': input.contentType,
+        ...(input.size !== undefined ? { 'Content-Length': String(input.size) } : {}),
+      },
+    };
+  }
+}

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { eventually } from '@swapbooth/test-kit';
+import { EventTap } from './support/events';
+import { newMember, startCatalog, type Harness } from './support/harness';
+import { createListing } from './support/fixtures';
+
+let h: Harness;
+let tap: EventTap;
+beforeAll(async () => {
+  h = await startCatalog();
+  tap = new EventTap(h.config.KAFKA_BROKERS, h.topicPrefix);
+  await tap.start();
+});
+afterAll(async () => {
+  await tap?.stop();
+  await h?.stop();
+});
+
+describe('events catalog consumes', () => {
+  const read = (id: string, token?: string) =>
+    eventually(async () => (await h.api.get(`/api/product/${id}`, token)).body.data);
+
+  it('shows seller names, rating and the ID-verified flag on listings, ignoring stale profile versions', async () => {
+    const m = newMember();
+    const p = await createListing(h, m);
+    expect((await read(p.product_id)).user_profile).toBeUndefined();
+    await tap.publish('user.profile-updated', m.id, {
+      userId: m.id,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      username: 'ada',
+      profileImage: 'https://img/ada.png',
+      version: 2,
+    });
+    await tap.publish('user.profile-updated', m.id, { userId: m.id, firstName: 'Old', version: 1 });
+    await tap.publish('rating.created', 'r1', {
+      ratingId: 'r1',
+      proposalId: 'p1',
+      raterId: 'x',
+      ratedUserId: m.id,
+      ratingValue: 4,
+      averageRating: 4.5,
+      ratingCount: 2,
+    });
+    await tap.publish('identity.verified', m.id, { userId: m.id, verified: true });
+    const expected = {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      username: 'ada',
+      profile_image: 'https://img/ada.png',
+      average_rating: 4.5,
+      rating_count: 2,
+      is_kyc_verified: true,
+    };
+    await eventually(async () => {
+      const view = (await h.api.get(`/api/product/${p.product_id}`)).body.data;
+      return JSON.stringify(view.user_profile) === JSON.stringify(expected);
+    }, 15000);
+  });
+
+  it('places a listing without an address at the owner’s default address', async () => {
+    const m = newMember();
+    await tap.publish('user.default-address-changed', m.id, {
+      userId: m.id,
+      addressId: 'home-1',
+      zipCode: '73301',
+      city: 'Austin',
+      state: 'TX',
+      country: 'US',
+      version: 1,
+    });
+    const p = await eventually(async () => {
+      const created = await createListing(h, m);
+      return created.location ? created : undefined;
+    }, 15000);
+    expect(p).toMatchObject({
+      addressId: 'home-1',
+      location: { zip_code: '73301', city: 'Austin', state: 'TX' },
+    });
+  });
+
+  it('takes a suspended member’s listings out of public lists and search, and brings them back', async () => {
+    const m = newMember();
+    const p = await createListing(h, m);
+    await tap.publish('user.status-changed', m.id, {
+      userId: m.id,
+      status: 'suspended',
+      previousStatus: 'active',
+    });
+    await eventually(
+      async () => (await h.api.get(`/api/product/${p.product_id}`)).status === 404,
+      15000,
+    );
+    expect((await h.api.get(`/api/product/published-by-user/${m.id}`)).body.data.totalCount).toBe(
+      0,
+    );
+    expect((await h.api.get(`/api/product/${p.product_id}`, m.token)).status).toBe(200);
+    const hidden = await tap.waitFor(
+      'product.updated',
+      (d) => d.productId === p.product_id && d.sellerActive === false,
+    );
+    expect(hidden.data.status).toBe('published');
+    expect(
+      (
+        await h.api.post(
+          '/api/product',
+          {
+            title: 'While suspended',
+            description: 'x',
+            category: 'Books',
+            type: 'item',
+            condition: 'good',
+          },
+          m.token,
+        )
+      ).status,
+    ).toBe(403);
+
+    await tap.publish('user.status-changed', m.id, {
+      userId: m.id,
+      status: 'active',
+      previousStatus: 'suspended',
+    });
+    await eventually(
+      async () => (await h.api.get(`/api/product/${p.product_id}`)).status === 200,
+      15000,
+    );
+    await tap.waitFor(
+      'product.updated',
+      (d) => d.productId === p.product_id && d.sellerActive === true,
+    );
+  });
+
+  it('reserves listings of an accepted exchange, trades them on completion, and frees them on cancellation', async () => {
+    const [a, b] = [newMember(), newMember()];
+    const [wanted, offered, other] = [
+      await createListing(h, a),
+      await createListing(h, b),
+      await createListing(h, a),
+    ];
+    const deal = randomUUID();
+    const facts = {
+      proposalId: deal,
+      senderId: b.id,
+      receiverId: a.id,
+      productIds: [wanted.product_id],
+      offeredProductIds: [offered.product_id],
+    };
+    await tap.publish('proposal.accepted', deal, facts);
+    await eventually(
+      async () =>
+        (await read(wanted.product_id)).status === 'reserved' &&
+        (await read(offered.product_id)).status === 'reserved',
+      15000,
+    );
+    const edit = await h.api.put(
+      `/api/product/${wanted.product_id}`,
+      { title: 'Changed after accept' },
+      a.token,
+    );
+    expect(edit.status).toBe(409);
+    const status = await tap.waitFor(
+      'product.status-changed',
+      (d) => d.productId === wanted.product_id && d.status === 'reserved',
+    );
+    expect(status.data.previousStatus).toBe('published');
+
+    await tap.publish('proposal.completed', deal, facts);
+    await eventually(
+      async () =>
+        (await read(wanted.product_id)).status === 'traded' &&
+        (await read(offered.product_id)).status === 'traded',
+      15000,
+    );
+
+    const second = randomUUID();
+    const secondFacts = {
+      ...facts,
+      proposalId: second,
+      productIds: [other.product_id],
+      offeredProductIds: [],
+    };
+    await tap.publish('proposal.accepted', second, secondFacts);
+    await eventually(async () => (await read(other.product_id)).status === 'reserved', 15000);
+    await tap.publish('proposal.cancelled', second, secondFacts);
+    await eventually(async () => (await read(other.product_id)).status === 'published', 15000);
+  });
+});

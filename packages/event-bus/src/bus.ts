@@ -1,5 +1,5 @@
 import type { Connection, Model } from 'mongoose';
-import type { Admin } from 'kafkajs';
+import type { Admin, Kafka } from 'kafkajs';
 import type { Logger } from '@swapbooth/service-kit';
 import { createKafka, ensureTopics, type BusConfig } from './kafka';
 import { OutboxRelay, type RelayOptions } from './relay';
@@ -24,10 +24,12 @@ export class ServiceBus {
   readonly relay: OutboxRelay | undefined;
   readonly consumer: EventConsumer | undefined;
   private readonly admin: Admin;
+  private readonly kafka: Kafka;
   private adminConnected = false;
 
   constructor(private readonly opts: ServiceBusOptions) {
     const kafka = createKafka(opts.config, opts.logger);
+    this.kafka = kafka;
     this.admin = kafka.admin();
     if (opts.outboxModels?.length) {
       this.relay = new OutboxRelay({
@@ -48,10 +50,7 @@ export class ServiceBus {
         logger: opts.logger,
       });
     }
-    this.kafka = kafka;
   }
-
-  private readonly kafka;
 
   async start(): Promise<void> {
     await ensureTopics(this.kafka, this.opts.config);

@@ -64,6 +64,14 @@ export async function serve(opts: ServeOptions): Promise<RunningServer> {
   if (opts.handleSignals) {
     const onSignal = (sig: string) => {
       opts.logger.info({ sig }, 'shutting down');
+      // A stop step that hangs (a broker that never answers) must not keep the process alive forever.
+      setTimeout(
+        () => {
+          opts.logger.error('shutdown did not finish in time; exiting');
+          process.exit(1);
+        },
+        (opts.shutdownTimeoutMs ?? 10_000) + 10_000,
+      ).unref();
       stop().then(
         () => process.exit(0),
         () => process.exit(1),

@@ -19,7 +19,7 @@ export interface AppOptions {
   routes: (app: Express) => void;
   /** Runs before the JSON parser (e.g. a webhook route that needs the raw body). */
   beforeBody?: (app: Express) => void;
-  /** Set false in benchmarks to skip per-request access logs. */
+  /** Per-request access logs; on by default when the logger's level includes info. */
   accessLog?: boolean;
 }
 
@@ -64,7 +64,8 @@ export function createApp(opts: AppOptions): Express & { setDraining(): void } {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestId);
-  if (opts.accessLog !== false) {
+  // Access logs are info lines: when info is off, skip the per-request logging machinery entirely.
+  if (opts.accessLog ?? opts.logger.isLevelEnabled('info')) {
     app.use(
       pinoHttp({
         logger: opts.logger,

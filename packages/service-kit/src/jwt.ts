@@ -1,3 +1,4 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { RequestHandler, Request } from 'express';
 import jwt, { type JwtPayload } from 'jsonwebtoken';
@@ -34,11 +35,22 @@ export function readPublicKey(cfg: {
   throw new Error('JWT_PUBLIC_KEY or JWT_PUBLIC_KEY_FILE must be set');
 }
 
+// Parsing a PEM costs more than checking a signature: keep one key object per PEM.
+const keyObjects = new Map<string, KeyObject>();
+const keyObjectOf = (pem: string): KeyObject => {
+  let key = keyObjects.get(pem);
+  if (!key) {
+    key = createPublicKey(pem);
+    keyObjects.set(pem, key);
+  }
+  return key;
+};
+
 /** Verifies an RS256 token with algorithms pinned and iss/aud/exp/typ checked; throws 401 on any problem. */
 export function verifyToken(token: string, opts: TokenVerifierOptions): Principal {
   let payload: JwtPayload;
   try {
-    const decoded = jwt.verify(token, opts.publicKey, {
+    const decoded = jwt.verify(token, keyObjectOf(opts.publicKey), {
       algorithms: ['RS256'],
       issuer: opts.issuer,
       audience: opts.audience,

@@ -17,6 +17,28 @@ import { rateLimiters } from './rate-limit';
 import { serviceProxy } from './proxy';
 import type { ServiceName } from './route-table';
 
+/**
+ * The web client's page policy: its own origin, plus the object storage it uploads images to and
+ * shows them from (presigned PUTs, public reads), blob: previews, and Google's sign-in script.
+ */
+function pagePolicy(config: Readonly<GatewayConfig>): Record<string, string[]> {
+  const storage = config.S3_PUBLIC_URL ?? config.S3_ENDPOINT;
+  const storageOrigin = storage ? [new URL(storage).origin] : [];
+  const google = 'https://accounts.google.com';
+  return {
+    'default-src': ["'self'"],
+    'connect-src': ["'self'", ...storageOrigin, google],
+    'img-src': ["'self'", 'data:', 'blob:', ...storageOrigin, 'https://lh3.googleusercontent.com'],
+    'script-src': ["'self'", `${google}/gsi/client`],
+    'frame-src': [google],
+    'style-src': ["'self'", "'unsafe-inline'", `${google}/gsi/style`],
+    'font-src': ["'self'", 'data:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'frame-ancestors': ["'self'"],
+  };
+}
+
 /** Runs middlewares in order, stopping at the first error. */
 function compose(mws: RequestHandler[]): RequestHandler {
   return (req, res, done) => {
@@ -82,6 +104,7 @@ export function buildGateway({
 
   return createApp({
     service: 'gateway',
+    helmet: { contentSecurityPolicy: { directives: pagePolicy(config) } },
     logger,
     ...(accessLog === false ? { accessLog: false } : {}),
     readiness: { redis: () => pingRedis(redis) },

@@ -16,6 +16,9 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   ADMIN_URL: url(4008),
   /** Origin of the web client allowed by CORS (the gateway's own origin needs no CORS). */
   CORS_ORIGIN: z.string().default('http://localhost:5173'),
+  /** Object storage origin the browser uploads to and loads images from (page policy). */
+  S3_PUBLIC_URL: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
   /** Folder with the built web client; served with an index.html fallback when present. */
   FRONTEND_DIST: z.string().optional(),
   /** Per IP, every route. */

@@ -27,6 +27,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("app")');
   const config = loadGatewayConfig({
     ...process.env,
+    S3_PUBLIC_URL: 'http://127.0.0.1:9000/swapbooth-images',
     FRONTEND_DIST: dist,
     AUTH_URL: 'http://127.0.0.1:9',
   });
@@ -53,6 +54,14 @@ it('serves the built files and answers client-side routes with index.html', asyn
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<div id="root">');
   }
+});
+
+it('lets the page upload to and show images from object storage, and nothing else foreign', async () => {
+  const csp = (await fetch(`${base}/`)).headers.get('content-security-policy') ?? '';
+  expect(csp).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:9000/);
+  expect(csp).toMatch(/img-src 'self' data: blob: http:\/\/127\.0\.0\.1:9000/);
+  expect(csp).toMatch(/default-src 'self'/);
+  expect(csp).toMatch(/object-src 'none'/);
 });
 
 it('never answers an API path with the web client', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { HealthReport } from '@swapbooth/contracts';
 import { errorMiddleware, notFoundHandler } from './errors';
@@ -19,6 +19,8 @@ export interface AppOptions {
   routes: (app: Express) => void;
   /** Runs before the JSON parser (e.g. a webhook route that needs the raw body). */
   beforeBody?: (app: Express) => void;
+  /** Security headers; the gateway widens the page policy for the web client it serves. */
+  helmet?: HelmetOptions;
   /** Per-request access logs; on by default when the logger's level includes info. */
   accessLog?: boolean;
 }
@@ -84,7 +86,7 @@ export function createApp(opts: AppOptions): Express & { setDraining(): void } {
       }),
     );
   }
-  app.use(helmet());
+  app.use(helmet(opts.helmet));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: opts.service });

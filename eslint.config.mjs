@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
@@ -10,8 +11,9 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/coverage/**',
       'infra/local/.*/**',
-      'frontend/**',
       'e2e/screenshots/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
     ],
   },
   js.configs.recommended,
@@ -39,5 +41,11 @@ export default tseslint.config(
   {
     files: ['**/*.cjs', '**/*.js', '**/*.mjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // The web app: browser globals and the rules of hooks.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser, ...globals.jest } },
   },
 );

@@ -32,5 +32,29 @@ module.exports = {
       globalTeardown: '<rootDir>/packages/test-kit/src/global-teardown.ts',
       testTimeout: 60000,
     },
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/frontend/src/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/frontend/src/test/setup.ts'],
+      transform: {
+        '^.+\\.tsx?$': [
+          '@swc/jest',
+          {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic' } },
+              target: 'es2022',
+            },
+            module: { type: 'commonjs' },
+          },
+        ],
+      },
+      moduleNameMapper: {
+        '\\.css$': '<rootDir>/frontend/src/test/style-mock.cjs',
+        '\\.(svg|png|jpe?g|webp|gif)$': '<rootDir>/frontend/src/test/file-mock.cjs',
+      },
+      modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+    },
   ],
 };

@@ -1,0 +1,149 @@
+/**
+ * Web budget (npm run bench:web): the gzip size of the JavaScript the first load of / and /search
+ * fetches from the production build (goal ≤ 170 KB), and LCP and CLS of those pages in headless
+ * Chromium against the local stack. Results go to the web section of bench/RESULTS.md.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+const ROOT = path.resolve(__dirname, '..');
+const DIST = path.join(ROOT, 'frontend', 'dist');
+const RESULTS = path.join(ROOT, 'bench', 'RESULTS.md');
+const BUDGET_KB = 170;
+const RUNS = 3;
+const PAGES = ['/', '/search?q=lamp'];
+
+interface Measure {
+  page: string;
+  jsFiles: number;
+  jsGzipKb: number;
+  lcpMs: number;
+  cls: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+test('web budget: first-load JS, LCP and CLS', async ({ browser, baseURL }) => {
+  const results: Measure[] = [];
+  for (const url of PAGES) {
+    const lcps: number[] = [];
+    const clss: number[] = [];
+    let js = new Set<string>();
+    for (let run = 0; run < RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const w = window as unknown as { __lcp: number; __cls: number; __shifts: string[] };
+        w.__lcp = 0;
+        w.__cls = 0;
+        w.__shifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__lcp = e.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node | null }[];
+        };
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Shift[]) {
+            if (e.hadRecentInput) continue;
+            w.__cls += e.value;
+            // What moved, for the log: the first class name of each shifted element.
+            const nodes = (e.sources ?? []).map((src) => {
+              const el = src.node as HTMLElement | null | undefined;
+              const cls = el && typeof el.className === 'string' ? el.className.split(' ')[0] : '';
+              return el ? `${el.nodeName.toLowerCase()}.${cls}` : '?';
+            });
+            w.__shifts.push(`${e.value.toFixed(3)} ${nodes.join(', ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const scripts = new Set<string>();
+      page.on('response', (r) => {
+        const u = new URL(r.url());
+        if (u.pathname.startsWith('/assets/') && u.pathname.endsWith('.js'))
+          scripts.add(u.pathname);
+      });
+      await page.goto(`${baseURL}${url}`, { waitUntil: 'load', timeout: 30_000 });
+      await page.waitForTimeout(2500);
+      // LCP is final once the user interacts; a click off the content ends it the same way each run.
+      await page.mouse.click(1, 1);
+      const { lcp, cls, shifts } = await page.evaluate(() => {
+        const w = window as unknown as { __lcp: number; __cls: number; __shifts: string[] };
+        return { lcp: w.__lcp, cls: w.__cls, shifts: w.__shifts };
+      });
+      if (shifts.length) console.log(`${url} layout shifts: ${shifts.join(' | ')}`);
+      lcps.push(lcp);
+      clss.push(cls);
+      js = scripts;
+      await context.close();
+    }
+    const bytes = [...js].reduce((sum, p) => {
+      const file = path.join(DIST, p);
+      return sum + (existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0);
+    }, 0);
+    results.push({
+      page: url,
+      jsFiles: js.size,
+      jsGzipKb: Math.round((bytes / 1024) * 10) / 10,
+      lcpMs: Math.round(median(lcps)),
+      cls: Math.round(median(clss) * 1000) / 1000,
+    });
+  }
+
+  record(results);
+  for (const r of results) {
+    console.log(
+      `${r.page}: ${r.jsGzipKb} KB gzip JS in ${r.jsFiles} files, LCP ${r.lcpMs} ms, CLS ${r.cls}`,
+    );
+    expect(r.jsGzipKb, `${r.page} first-load JS`).toBeLessThanOrEqual(BUDGET_KB);
+  }
+});
+
+function machine(): string {
+  const cpu = os.cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
+  const gib = Math.round(os.totalmem() / 1024 ** 3);
+  return `${os.cpus().length} × ${cpu}, ${gib} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}
+
+/** Adds this run's rows to the web section of bench/RESULTS.md; other sections stay as they are. */
+function record(results: Measure[]): void {
+  const start = '<!-- web:start -->';
+  const end = '<!-- web:end -->';
+  const text = existsSync(RESULTS)
+    ? readFileSync(RESULTS, 'utf8')
+    : '# Benchmark results\n\nEach section is rewritten by its benchmark (`npm run bench:<name>`).\n';
+  const header = [
+    start,
+    '## web',
+    '',
+    `First-load JavaScript of the production build (gzip level 9, files the page fetched from /assets), and the`,
+    `median of ${RUNS} loads of LCP and CLS in headless Chromium at 1280×800 against the local stack on :8080.`,
+    `Budget: ≤ ${BUDGET_KB} KB gzip JS per page. One row per page per run; newest last.`,
+    '',
+    '| date | machine | page | JS gzip KB | JS files | LCP ms | CLS | budget |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  const existing =
+    text.includes(start) && text.includes(end)
+      ? text
+          .slice(text.indexOf(start), text.indexOf(end))
+          .split('\n')
+          .filter((l) => /^\| \d{4}-/.test(l))
+      : [];
+  const date = new Date().toISOString();
+  const rows = results.map(
+    (r) =>
+      `| ${date} | ${machine()} | \`${r.page}\` | ${r.jsGzipKb} | ${r.jsFiles} | ${r.lcpMs} | ${r.cls} | ${r.jsGzipKb <= BUDGET_KB ? 'met' : 'NOT met'} |`,
+  );
+  const section = [...header, ...existing, ...rows, end].join('\n');
+  const next =
+    text.includes(start) && text.includes(end)
+      ? text.slice(0, text.indexOf(start)) + section + text.slice(text.indexOf(end) + end.length)
+      : `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(RESULTS, next);
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Browser tests (npm run test:e2e) and the web budget (npm run bench:web, with --bench) against the
+# running stack on :8080. When nothing answers there, the stack is built and started here, and
+# stopped again at the end.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
+
+PROJECT=e2e
+if [ "${1:-}" = "--bench" ]; then
+  PROJECT=bench
+  shift
+fi
+BASE_URL="${E2E_BASE_URL:-http://localhost:8080}"
+# Outside test-results: Playwright empties that folder when it starts.
+LOG_DIR="${TMPDIR:-/tmp}/swapbooth-e2e"
+mkdir -p "$LOG_DIR"
+STACK_PID=""
+
+stop_stack() {
+  if [ -n "$STACK_PID" ] && kill -0 "$STACK_PID" 2>/dev/null; then
+    log "stopping the stack started for the browser tests (pid $STACK_PID)"
+    kill "$STACK_PID" 2>/dev/null || true
+    wait "$STACK_PID" 2>/dev/null || true
+  fi
+}
+trap stop_stack EXIT
+
+[ -x /usr/bin/chromium ] || { log "installing Chromium"; apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }
+
+wait_ready() {
+  for _ in $(seq 1 240); do
+    curl -sf "$1/readyz" >/dev/null && return 0
+    kill -0 "$STACK_PID" 2>/dev/null || break
+    sleep 1
+  done
+  tail -50 "$LOG_DIR/stack.log"
+  log "$1 did not become ready"
+  return 1
+}
+
+if ! curl -sf "$BASE_URL/readyz" >/dev/null; then
+  log "nothing answers on $BASE_URL: starting the stack"
+  bash infra/local/infra.sh up
+  infra_env
+  ensure_keys
+  npx tsc -b
+  npm run build --workspace frontend --silent
+  export FRONTEND_DIST="$ROOT/frontend/dist"
+  KEEP_INFRA=1 SKIP_SEED=1 node scripts/stack.js >"$LOG_DIR/stack.log" 2>&1 &
+  STACK_PID=$!
+  wait_ready "$BASE_URL"
+  log "stack ready (logs: $LOG_DIR/stack.log)"
+elif ! curl -sf "$BASE_URL/" | grep -q 'id="root"'; then
+  # A stack runs but its gateway does not serve the web app: add a gateway that does, in front
+  # of the same services.
+  PORT_E2E="${E2E_GATEWAY_PORT:-8091}"
+  log "$BASE_URL does not serve the web app: starting a gateway with it on :$PORT_E2E"
+  infra_env
+  ensure_keys
+  npx tsc -b
+  npm run build --workspace frontend --silent
+  FRONTEND_DIST="$ROOT/frontend/dist" PORT="$PORT_E2E" APP_URL="http://localhost:$PORT_E2E" \
+    node gateway/dist/main.js >"$LOG_DIR/stack.log" 2>&1 &
+  STACK_PID=$!
+  BASE_URL="http://localhost:$PORT_E2E"
+  wait_ready "$BASE_URL"
+else
+  # A running gateway serves frontend/dist from disk: make sure it holds this checkout's build.
+  npm run build --workspace frontend --silent
+fi
+
+export E2E_BASE_URL="$BASE_URL"
+npx playwright test -c e2e/playwright.config.ts --project="$PROJECT" "$@"

@@ -1,0 +1,163 @@
+import {
+  checkStoredToken,
+  clearToken,
+  readToken,
+  saveToken,
+  SessionMessages,
+} from '../lib/session';
+
+/** What every failed call resolves to: the server's `{ message, code }` when it sent one. */
+export interface ApiError {
+  status: number | 'FETCH_ERROR';
+  message: string;
+  code?: string;
+  data?: unknown;
+}
+
+export interface RequestArgs {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  params?: Record<string, string | number | boolean | undefined | null>;
+}
+
+export type HttpResult<T = unknown> = { data: T } | { error: ApiError };
+
+export const API_BASE = '/api';
+const NO_REFRESH =
+  /^\/auth\/(login|register|verify-otp|refresh|logout|forgot-password|reset-password|google)/;
+
+let refreshing: Promise<string | null> | null = null;
+let onSessionLost: (reason: string, url: string) => void = () => undefined;
+
+/** The store registers how a lost session is reported (signed-out state). */
+export function setSessionLostHandler(handler: (reason: string, url: string) => void): void {
+  onSessionLost = handler;
+}
+
+/**
+ * Silent refresh: POST /api/auth/refresh with the HttpOnly cookie. One request at a time; the
+ * new access token replaces the stored one. Resolves null when there is no session to renew.
+ */
+export function refreshSession(): Promise<string | null> {
+  if (!refreshing) {
+    refreshing = fetch(`${API_BASE}/auth/refresh`, { method: 'POST', credentials: 'include' })
+      .then(async (res) => {
+        if (!res.ok) return null;
+        const body = parseJson(await res.text()) as { data?: { token?: unknown } } | undefined;
+        const token = body?.data?.token;
+        if (typeof token !== 'string') return null;
+        saveToken(token);
+        return token;
+      })
+      .catch(() => null)
+      .finally(() => {
+        refreshing = null;
+      });
+  }
+  return refreshing;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function queryString(params: RequestArgs['params']): string {
+  if (!params) return '';
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue;
+    q.set(k, String(v));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+const messageOf = (body: unknown, fallback: string): string => {
+  const m = (body as { message?: unknown } | undefined)?.message;
+  return typeof m === 'string' && m ? m : fallback;
+};
+
+async function send(args: RequestArgs, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (args.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(args.body);
+  }
+  return fetch(`${API_BASE}${args.url}${queryString(args.params)}`, {
+    method: args.method ?? 'GET',
+    headers,
+    body,
+    credentials: args.url.startsWith('/auth/') ? 'include' : 'same-origin',
+  });
+}
+
+/**
+ * One request to the API with the stored token as a bearer header. An expired token is renewed
+ * first; a 401 is retried once after a refresh, then reported as a lost session.
+ */
+export async function request<T = unknown>(args: RequestArgs): Promise<HttpResult<T>> {
+  const mayRefresh = !NO_REFRESH.test(args.url);
+  let token = readToken();
+  if (token && mayRefresh) {
+    const check = checkStoredToken();
+    token = check.ok ? check.token : await refreshSession();
+  }
+  try {
+    let res = await send(args, token);
+    if (res.status === 401 && token && mayRefresh) {
+      const renewed = await refreshSession();
+      if (renewed) res = await send(args, renewed);
+      if (res.status === 401) {
+        clearToken();
+        onSessionLost(SessionMessages.expired, args.url);
+      }
+    }
+    const body = parseJson(await res.text());
+    if (!res.ok) {
+      const code = (body as { code?: unknown } | undefined)?.code;
+      return {
+        error: {
+          status: res.status,
+          message: messageOf(body, res.statusText || `Request failed (${res.status})`),
+          ...(typeof code === 'string' ? { code } : {}),
+          data: body,
+        },
+      };
+    }
+    return { data: body as T };
+  } catch (err) {
+    return {
+      error: {
+        status: 'FETCH_ERROR',
+        message: 'We could not reach Swapbooth. Check your connection and try again.',
+        data: String(err),
+      },
+    };
+  }
+}
+
+/** The message to show for any error a call or a mutation threw. */
+export function errorMessage(
+  error: unknown,
+  fallback = 'Something went wrong. Please try again.',
+): string {
+  if (error && typeof error === 'object' && 'message' in error) {
+    const m = (error as { message: unknown }).message;
+    if (typeof m === 'string' && m) return m;
+  }
+  return fallback;
+}
+
+/** `data` of a `{ success, data }` envelope (or the body itself when there is none). */
+export function unwrap<T>(body: unknown): T {
+  if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data;
+  return body as T;
+}

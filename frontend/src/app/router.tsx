@@ -1,0 +1,154 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { RequireAuth } from './guards';
+import { Shell, type RouteHandle } from './layout/shell';
+import { PlaceholderPage } from './pages/placeholder-page';
+
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const Page = lazy(load);
+  return <Page />;
+};
+
+interface RouteSpec {
+  path: string;
+  element: ReactNode;
+  /** Sign-in protected (SPEC §2). */
+  auth?: boolean;
+  handle?: RouteHandle;
+}
+
+const noFooter: RouteHandle = { footer: false };
+
+/** Every SPEC §2 route with its guard and layout flags. */
+export const routeSpecs: RouteSpec[] = [
+  { path: '/', element: page(() => import('../features/listings/pages/home-page')) },
+  { path: '/listings', element: page(() => import('../features/listings/pages/listings-page')) },
+  { path: '/products', element: page(() => import('../features/listings/pages/listings-page')) },
+  {
+    path: '/listings/:slug',
+    element: page(() => import('../features/listings/pages/listing-detail-page')),
+    handle: noFooter,
+  },
+  { path: '/store/:userId', element: page(() => import('../features/store/pages/store-page')) },
+  {
+    path: '/search',
+    element: page(() => import('../features/search/pages/search-page')),
+    handle: noFooter,
+  },
+  {
+    path: '/notifications',
+    element: page(() => import('../features/notifications/pages/notifications-page')),
+    handle: noFooter,
+  },
+  {
+    path: '/verification-complete',
+    element: <PlaceholderPage title="Verification Complete" />,
+    handle: noFooter,
+  },
+  {
+    path: '/authenticate',
+    element: page(() => import('../features/auth/pages/authenticate-page')),
+  },
+  {
+    path: '/otp-verification',
+    element: page(() => import('../features/auth/pages/otp-verification-page')),
+  },
+  {
+    path: '/create-profile',
+    element: page(() => import('../features/account/pages/create-profile-page')),
+  },
+  {
+    path: '/forgot-password',
+    element: page(() => import('../features/auth/pages/forgot-password-page')),
+  },
+  {
+    path: '/reset-password',
+    element: page(() => import('../features/auth/pages/reset-password-page')),
+  },
+  { path: '/subscription/success', element: <PlaceholderPage title="Subscription Confirmed" /> },
+  { path: '/subscription/cancel', element: <PlaceholderPage title="Subscription Cancelled" /> },
+  { path: '/exchange-proposal-success', element: <PlaceholderPage title="Proposal Sent" /> },
+  {
+    path: '/proposal/:proposalId/review/:action',
+    element: <PlaceholderPage title="Review Proposal" />,
+  },
+  {
+    path: '/terms-of-service',
+    element: page(() => import('../features/static-pages/pages/terms-page')),
+  },
+  {
+    path: '/prohibited-items',
+    element: page(() => import('../features/static-pages/pages/prohibited-page')),
+  },
+  {
+    path: '/privacy-policy',
+    element: page(() => import('../features/static-pages/pages/privacy-page')),
+  },
+  { path: '/about-us', element: page(() => import('../features/static-pages/pages/about-page')) },
+  {
+    path: '/fee-Schedule',
+    element: page(() => import('../features/static-pages/pages/fees-page')),
+  },
+  {
+    path: '/fee-schedule',
+    element: page(() => import('../features/static-pages/pages/fees-page')),
+  },
+
+  { path: '/my-account', element: page(() => import('./pages/my-account-page')), auth: true },
+  {
+    path: '/liked-products',
+    element: page(() => import('../features/wishlist/pages/liked-products-page')),
+    auth: true,
+  },
+  {
+    path: '/exchange-bag',
+    element: page(() => import('../features/bag/pages/exchange-bag-page')),
+    auth: true,
+    handle: noFooter,
+  },
+  {
+    path: '/exchange-proposal/:storeId',
+    element: <PlaceholderPage title="Make an Offer" />,
+    auth: true,
+    handle: noFooter,
+  },
+  {
+    path: '/exchange-proposal-review',
+    element: <PlaceholderPage title="Review Your Offer" />,
+    auth: true,
+  },
+  { path: '/proposal/:proposalId', element: <PlaceholderPage title="Proposal" />, auth: true },
+  { path: '/subscription', element: <PlaceholderPage title="Subscription" />, auth: true },
+  {
+    path: '/messages',
+    element: <PlaceholderPage title="Messages" />,
+    auth: true,
+    handle: { footer: false, hideTopBarOnMobile: true },
+  },
+  {
+    path: '/my-store/:username',
+    element: page(() => import('../features/store/pages/my-store-page')),
+    auth: true,
+    handle: noFooter,
+  },
+  {
+    path: '/create-store',
+    element: page(() => import('../features/store/pages/create-store-page')),
+    auth: true,
+  },
+
+  { path: '/admin/login', element: <PlaceholderPage title="Admin Sign In" /> },
+  { path: '/admin/*', element: <Navigate to="/admin/login" replace /> },
+  { path: '*', element: page(() => import('./pages/not-found-page')) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <Shell />,
+    children: routeSpecs.map((r) => ({
+      path: r.path,
+      element: r.auth ? <RequireAuth>{r.element}</RequireAuth> : r.element,
+      ...(r.handle ? { handle: r.handle } : {}),
+    })),
+  },
+];

@@ -1,0 +1,44 @@
+import { request, type ApiError } from './http';
+
+export type UploadFolder = 'products' | 'profile-pics';
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+interface UploadTicket {
+  presignedUrl: string;
+  s3ObjectUrl: string;
+  headers?: Record<string, string>;
+  maxBytes?: number;
+}
+
+/**
+ * Uploads one image: POST /api/images/upload-url, then PUT the file straight to the presigned URL
+ * (no bearer token: it goes to object storage). Resolves with the stored image's URL.
+ */
+export async function uploadImage(
+  file: File,
+  folderType: UploadFolder,
+  userId: string,
+): Promise<string> {
+  if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) {
+    throw new Error('Please choose a JPEG, PNG or WebP image.');
+  }
+  const res = await request<{ data?: UploadTicket }>({
+    url: '/images/upload-url',
+    method: 'POST',
+    body: { fileName: file.name, fileType: file.type, folderType, userId, fileSize: file.size },
+  });
+  if ('error' in res) throw new Error((res.error as ApiError).message);
+  const ticket = res.data.data;
+  if (!ticket?.presignedUrl || !ticket.s3ObjectUrl)
+    throw new Error('The upload could not be prepared.');
+  if (ticket.maxBytes && file.size > ticket.maxBytes) {
+    throw new Error(`Images can be at most ${Math.floor(ticket.maxBytes / 1048576)} MB.`);
+  }
+  const put = await fetch(ticket.presignedUrl, {
+    method: 'PUT',
+    headers: { 'Content-Type': file.type, ...(ticket.headers ?? {}) },
+    body: file,
+  });
+  if (!put.ok) throw new Error(`The image could not be uploaded (${put.status}).`);
+  return ticket.s3ObjectUrl;
+}

@@ -1,0 +1,125 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { toListing } from '../../lib/listing';
+import { heartFills } from '../hearts';
+import { ID_VERIFIED_TOOLTIP } from '../id-verified-badge';
+import { chipCapacity, interestChips, truncateTitle } from './card-rules';
+import { ProductCard } from './product-card';
+
+const listing = (over: Record<string, unknown> = {}) =>
+  toListing({
+    product_id: 'p1',
+    slug: 'vintage-lamp',
+    title: 'A very long vintage brass desk lamp',
+    type: 'item',
+    images: [
+      {
+        image_url: 'http://img/1.jpg',
+        is_default: true,
+        display_order: 1,
+        variants: { 300: 'http://img/1_w300.jpg' },
+      },
+    ],
+    user_id: 'u1',
+    user_profile: {
+      first_name: 'Sam',
+      last_name: 'Seller',
+      average_rating: 3.5,
+      rating_count: 12,
+      is_kyc_verified: true,
+    },
+    booth: { name: 'Sam’s Swaps', interests: ['Books', 'Plants', 'Vinyl', 'Tools', 'Games'] },
+    ...over,
+  });
+
+const renderCard = (l = listing(), like?: Parameters<typeof ProductCard>[0]['like']) =>
+  render(
+    <MemoryRouter>
+      <ProductCard listing={l} like={like} />
+    </MemoryRouter>,
+  );
+
+describe('card rules', () => {
+  it('cuts titles at 20 characters plus "..."', () => {
+    expect(truncateTitle('A very long vintage brass desk lamp')).toBe('A very long vintage ...');
+    expect(truncateTitle('Exactly twenty chars')).toBe('Exactly twenty chars');
+  });
+
+  it('shows five hearts with a half heart for a fraction', () => {
+    expect(heartFills(3.5)).toEqual(['full', 'full', 'full', 'half', 'empty']);
+    expect(heartFills(4)).toEqual(['full', 'full', 'full', 'full', 'empty']);
+    expect(heartFills(0.2)).toEqual(['half', 'empty', 'empty', 'empty', 'empty']);
+    expect(heartFills(undefined)).toEqual(Array(5).fill('empty'));
+    expect(heartFills(7)).toEqual(Array(5).fill('full'));
+  });
+
+  it('fits chips from width 200 (minus 48 with a distance), 60 each, at least 2', () => {
+    expect(chipCapacity(false)).toBe(3);
+    expect(chipCapacity(true)).toBe(2);
+    expect(interestChips(['a', 'b', 'c', 'd', 'e'], false)).toEqual({
+      shown: ['a', 'b', 'c'],
+      overflow: 2,
+    });
+    expect(interestChips(['a', 'b', 'c', 'd', 'e'], true)).toEqual({
+      shown: ['a', 'b'],
+      overflow: 3,
+    });
+    expect(interestChips(['a', 'b'], true)).toEqual({ shown: ['a', 'b'], overflow: 0 });
+  });
+});
+
+describe('product card', () => {
+  it('shows the truncated title, booth name, badge, hearts, review count and chips', () => {
+    renderCard();
+    const card = screen.getByTestId('product-card');
+    expect(within(card).getByText('A very long vintage ...')).toBeInTheDocument();
+    expect(within(card).getByText('Sam’s Swaps')).toBeInTheDocument();
+    expect(within(card).getByText('Item')).toBeInTheDocument();
+    expect(within(card).getByText('(12)')).toBeInTheDocument();
+    expect(
+      within(card).getByRole('img', { name: 'Rated 3.5 out of 5 from 12 reviews' }),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('Exchange Interests:')).toBeInTheDocument();
+    expect(within(card).getAllByText(/^(Books|Plants|Vinyl|Tools|Games)$/)).toHaveLength(3);
+    expect(within(card).getByText('+2')).toBeInTheDocument();
+    expect(within(card).getAllByRole('link')[0]).toHaveAttribute('href', '/listings/vintage-lamp');
+  });
+
+  it('shows the ID Verified badge with its tooltip', () => {
+    renderCard();
+    expect(screen.getByText('ID Verified')).toBeInTheDocument();
+    expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent(ID_VERIFIED_TOOLTIP);
+    expect(ID_VERIFIED_TOOLTIP).toBe(
+      'This user has completed the ID verification process to provide more trust to fellow exchangers.',
+    );
+  });
+
+  it('shows the distance in miles and makes room for it in the chips', () => {
+    renderCard(listing({ distance: 4.26, type: 'service' }));
+    expect(screen.getByText('4.3 mi')).toBeInTheDocument();
+    expect(screen.getByText('Service')).toBeInTheDocument();
+    expect(screen.getByText('+3')).toBeInTheDocument();
+  });
+
+  it('falls back to the seller name without a booth, and to the logo when the image fails', () => {
+    const { container } = renderCard(listing({ booth: undefined }));
+    expect(screen.getByText('Sam Seller')).toBeInTheDocument();
+    const img = container.querySelector('img.product-card__img') as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe('http://img/1_w300.jpg');
+    fireEvent.error(img);
+    expect(img.getAttribute('src')).toBe('test-file-stub.svg');
+  });
+
+  it('disables the like button while its call runs', () => {
+    const onToggle = jest.fn();
+    const { rerender } = renderCard(listing(), { liked: false, busy: false, onToggle });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to wishlist' }));
+    expect(onToggle).toHaveBeenCalledTimes(1);
+    rerender(
+      <MemoryRouter>
+        <ProductCard listing={listing()} like={{ liked: true, busy: true, onToggle }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: 'Remove from wishlist' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import fallbackImage from '../../assets/logo-mark.svg';
+import { formatMiles } from '../../lib/format';
+import { imageAt, sellerDisplayName, srcSetOf, type Listing } from '../../lib/listing';
+import { Avatar } from '../avatar';
+import { Hearts } from '../hearts';
+import { IdVerifiedBadge } from '../id-verified-badge';
+import { LikeButton } from '../like-button';
+import { interestChips, truncateTitle } from './card-rules';
+
+export interface LikeControl {
+  liked: boolean;
+  busy: boolean;
+  onToggle(): void;
+}
+
+/** A listing in a grid: opens /listings/{slug}. */
+export function ProductCard({ listing, like }: { listing: Listing; like?: LikeControl }) {
+  const [imageFailed, setImageFailed] = useState(false);
+  const hasDistance = listing.distance !== undefined;
+  const chips = interestChips(listing.booth?.interests ?? [], hasDistance);
+  const name = sellerDisplayName(listing);
+  const src = imageFailed ? fallbackImage : (imageAt(listing.cover, 300) ?? fallbackImage);
+  const srcSet = imageFailed ? undefined : srcSetOf(listing.cover);
+  const href = `/listings/${encodeURIComponent(listing.slug)}`;
+
+  return (
+    <article className="product-card" data-testid="product-card">
+      {/* The picture repeats the title link for pointer users; screen readers get the title link only. */}
+      <Link to={href} className="product-card__media" aria-hidden="true" tabIndex={-1}>
+        <img
+          src={src}
+          srcSet={srcSet}
+          sizes="(max-width: 600px) 50vw, 260px"
+          alt=""
+          width={300}
+          height={225}
+          loading="lazy"
+          decoding="async"
+          className={
+            imageFailed || !listing.cover
+              ? 'product-card__img product-card__img--fallback'
+              : 'product-card__img'
+          }
+          onError={() => setImageFailed(true)}
+        />
+        <span className={`type-badge type-badge--${listing.type}`}>
+          {listing.type === 'service' ? 'Service' : 'Item'}
+        </span>
+      </Link>
+      {like && <LikeButton className="product-card__like" {...like} />}
+      <div className="product-card__body">
+        <h3 className="product-card__title" title={listing.title}>
+          <Link to={href}>{truncateTitle(listing.title)}</Link>
+        </h3>
+        <div className="product-card__seller">
+          <Avatar src={listing.seller.avatar} name={name} size={24} />
+          <span className="product-card__seller-name">{name}</span>
+          {listing.seller.verified && <IdVerifiedBadge />}
+        </div>
+        <Hearts rating={listing.seller.rating} count={listing.seller.reviewCount} />
+        <div className="product-card__footer">
+          {(chips.shown.length > 0 || chips.overflow > 0) && (
+            <div className="product-card__interests">
+              <span className="product-card__interests-label">Exchange Interests:</span>
+              <span className="chips">
+                {chips.shown.map((i) => (
+                  <span key={i} className="chip" title={i}>
+                    {i}
+                  </span>
+                ))}
+                {chips.overflow > 0 && <span className="chip chip--more">+{chips.overflow}</span>}
+              </span>
+            </div>
+          )}
+          {hasDistance && (
+            <span className="product-card__distance">{formatMiles(listing.distance!)}</span>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Cards in a responsive grid. */
+export function ProductGrid({
+  listings,
+  likeFor,
+}: {
+  listings: Listing[];
+  likeFor?: (listing: Listing) => LikeControl | undefined;
+}) {
+  return (
+    <div className="product-grid">
+      {listings.map((l) => (
+        <ProductCard key={l.id} listing={l} like={likeFor?.(l)} />
+      ))}
+    </div>
+  );
+}

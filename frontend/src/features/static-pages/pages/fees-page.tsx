@@ -1,0 +1,6 @@
+import { FEES } from '../content';
+import { StaticPage } from './static-page';
+
+export default function Page() {
+  return <StaticPage content={FEES} />;
+}

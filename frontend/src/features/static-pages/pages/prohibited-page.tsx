@@ -1,0 +1,6 @@
+import { PROHIBITED } from '../content';
+import { StaticPage } from './static-page';
+
+export default function Page() {
+  return <StaticPage content={PROHIBITED} />;
+}

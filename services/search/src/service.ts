@@ -1,14 +1,49 @@
 import {
   startServiceRuntime,
   type RunningService,
+  type ServiceContext,
   type ServiceDefinition,
 } from '@swapbooth/event-bus';
 import type { SearchConfig } from './config';
+import { searchRoutes } from './api/search/search.routes';
+import { boothModel } from './data/booths/booth.model';
+import { listingModel } from './data/listings/listing.model';
+import { sellerModel } from './data/sellers/seller.model';
+import { depsOf } from './deps';
 import { subscriptions } from './events/subscriptions';
 
 export type SearchOverrides = Partial<
   Pick<ServiceDefinition<SearchConfig>, 'port' | 'handleSignals' | 'relay'>
 >;
+
+/**
+ * The in-process engine lives in this replica's memory, so it is filled from the projection at
+ * every start. Meilisearch keeps its index between starts; `npm run search:reindex` refills it.
+ * Run one replica with the in-process engine: replicas share the consumer group's partitions, so
+ * each would see only part of the events. Meilisearch is shared, so any number of replicas can.
+ */
+async function prepareIndex(ctx: ServiceContext<SearchConfig>): Promise<void> {
+  const { engine, projector, listings, logger } = depsOf(ctx);
+  if (engine.kind === 'orama') {
+    const started = Date.now();
+    const indexed = await projector.indexAll();
+    logger.info({ indexed, ms: Date.now() - started }, 'search index filled from the projection');
+    return;
+  }
+  try {
+    if ((await engine.count()) > 0) return;
+  } catch (err) {
+    // Not fatal: readiness reports the engine until it answers, and events retry meanwhile.
+    logger.warn({ err: (err as Error).message }, 'search engine not reachable at start');
+    return;
+  }
+  for await (const batch of listings.allProducts(1)) {
+    if (batch.length > 0) {
+      logger.warn('the search index is empty but listings are stored: run the reindex script');
+    }
+    break;
+  }
+}
 
 /** Starts the search service: its database, event plumbing and HTTP API. */
 export function startSearchService(
@@ -18,8 +53,23 @@ export function startSearchService(
   return startServiceRuntime<SearchConfig>({
     name: 'search',
     config,
+    models: (conn) => {
+      listingModel(conn);
+      sellerModel(conn);
+      boothModel(conn);
+      return [];
+    },
     subscriptions,
-    routes: () => undefined,
+    onStart: prepareIndex,
+    readiness: (ctx) => ({ engine: () => depsOf(ctx).engine.ready() }),
+    routes: (app, ctx) => {
+      app.use(searchRoutes(ctx, depsOf(ctx)));
+    },
+    onStop: async (ctx) => {
+      const { index, engine } = depsOf(ctx);
+      await index.settled();
+      await engine.close();
+    },
     ...overrides,
   });
 }

@@ -1,4 +1,50 @@
+import { Topics } from '@swapbooth/contracts';
 import type { ServiceContext, Subscription } from '@swapbooth/event-bus';
+import type { SearchConfig } from '../config';
+import { depsOf } from '../deps';
+import { onBoothChanged } from './on-booth-changed';
+import { onIdentityVerified } from './on-identity-verified';
+import { onProductChanged, onProductDeleted } from './on-product-changed';
+import { onRatingCreated } from './on-rating-created';
+import { onUserDefaultAddressChanged } from './on-user-default-address-changed';
+import { onUserProfileUpdated } from './on-user-profile-updated';
+import { onUserStatusChanged } from './on-user-status-changed';
 
-/** Every topic the search service consumes, in one list. */
-export const subscriptions = (_ctx: ServiceContext): Subscription[] => [];
+/**
+ * Every topic the search service consumes, in one list. Handlers are safe to run twice and
+ * ignore events older than what the projection holds.
+ */
+export const subscriptions = (ctx: ServiceContext<SearchConfig>): Subscription[] => {
+  const deps = depsOf(ctx);
+  const productChanged = onProductChanged(deps);
+  const boothChanged = onBoothChanged(deps);
+  return [
+    {
+      topic: Topics.product,
+      handlers: {
+        'product.created': productChanged,
+        'product.updated': productChanged,
+        'product.status-changed': productChanged,
+        'product.deleted': onProductDeleted(deps),
+      },
+    },
+    {
+      topic: Topics.booth,
+      handlers: {
+        'booth.created': boothChanged,
+        'booth.updated': boothChanged,
+        'booth.status-changed': boothChanged,
+      },
+    },
+    {
+      topic: Topics.user,
+      handlers: {
+        'user.profile-updated': onUserProfileUpdated(deps),
+        'user.default-address-changed': onUserDefaultAddressChanged(deps),
+        'user.status-changed': onUserStatusChanged(deps),
+      },
+    },
+    { topic: Topics.identity, handlers: { 'identity.verified': onIdentityVerified(deps) } },
+    { topic: Topics.rating, handlers: { 'rating.created': onRatingCreated(deps) } },
+  ];
+};

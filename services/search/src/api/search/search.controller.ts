@@ -1,0 +1,27 @@
+import type { Request, Response } from 'express';
+import { parse } from '@swapbooth/service-kit';
+import type { SearchDeps } from '../../deps';
+import { searchListings } from '../../domain/search-listings';
+import { toListingCard } from './listing-card';
+import { searchQuerySchema, toSearchParams } from './search.schemas';
+
+export function searchController(deps: SearchDeps) {
+  return {
+    /** GET /api/search */
+    async search(req: Request, res: Response): Promise<void> {
+      const params = toSearchParams(parse(searchQuerySchema, req.query, 'query'));
+      const page = await searchListings(deps, params);
+      res.json({
+        success: true,
+        data: {
+          products: page.hits.map(toListingCard),
+          totalCount: page.total,
+          counts: page.counts,
+          page: page.page,
+          limit: page.limit,
+          totalPages: page.totalPages,
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { Model } from 'mongoose';
+
+/** MongoDB's duplicate-key error: an upsert whose filter missed an existing document. */
+export const isDuplicateKey = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+
+/**
+ * Upserts `update` into document `id` only where `fresh` (the "not newer than this event" filter)
+ * holds. When a newer state is stored the filter misses, the upsert then collides on `_id`, and
+ * the write is skipped: returns false. One single-document write, so no transaction is needed.
+ */
+export async function guardedUpsert(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  model: Model<any>,
+  id: string,
+  fresh: Record<string, unknown>[],
+  update: Record<string, unknown>,
+): Promise<boolean> {
+  try {
+    const result = await model.updateOne({ _id: id, $or: fresh }, update, { upsert: true }).exec();
+    return result.matchedCount + result.upsertedCount > 0;
+  } catch (err) {
+    if (isDuplicateKey(err)) return false;
+    throw err;
+  }
+}
+
+/** "Stored value of `field` is at most `value`, or absent." */
+export const notNewerThan = (field: string, value: number | Date): Record<string, unknown>[] => [
+  { [field]: { $lte: value } },
+  { [field]: { $exists: false } },
+];
+
+/** Strips null and undefined values a lean read may carry. */
+export function withoutNulls<T extends object>(value: T): T {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== null && v !== undefined),
+  ) as T;
+}
+
+/** True when every failure of a bulk insert was a duplicate key. */
+export function onlyDuplicates(err: unknown): boolean {
+  if (isDuplicateKey(err) && !(err as { writeErrors?: unknown }).writeErrors) return true;
+  const writeErrors = (err as { writeErrors?: unknown }).writeErrors;
+  const list = Array.isArray(writeErrors) ? writeErrors : writeErrors ? [writeErrors] : [];
+  return (
+    list.length > 0 &&
+    list.every((e: { code?: number; err?: { code?: number } }) => (e.code ?? e.err?.code) === 11000)
+  );
+}
+
+/**
+ * Inserts documents whose `_id` is not stored yet and leaves stored ones alone. Inserts, unlike
+ * upserts, do not scan the collection on FerretDB, which keeps bulk loads linear.
+ */
+export async function insertMissing(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  model: Model<any>,
+  docs: ReadonlyArray<Record<string, unknown>>,
+): Promise<void> {
+  if (docs.length === 0) return;
+  try {
+    await model.collection.insertMany(docs as never[], { ordered: false });
+  } catch (err) {
+    if (!onlyDuplicates(err)) throw err;
+  }
+}

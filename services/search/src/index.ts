@@ -1,0 +1,6 @@
+/** What other workspaces (benchmarks, tooling) may use of the search service. */
+export { startSearchService, type SearchOverrides } from './service';
+export { loadSearchConfig, searchConfigSchema, type SearchConfig } from './config';
+export { bulkLoad } from './scripts/bulk-load';
+export { reindex } from './scripts/reindex';
+export type { ListingDocument, SearchEngine, SearchHit } from './engine';

@@ -1,0 +1,17 @@
+import type { ServiceContext } from '@swapbooth/event-bus';
+import type { SearchConfig } from '../config';
+import { depsOf } from '../deps';
+import type { ListingDocument } from '../engine';
+
+/**
+ * Writes ready-made listing documents straight into a running search service's projection and
+ * engine, as published listings of sellers in good standing, skipping Kafka. For benchmarks and
+ * demo data: `bulkLoad(running.ctx, docs)` on the value `startSearchService` resolves to.
+ * Resolves once every document is stored and searchable.
+ */
+export async function bulkLoad(
+  ctx: ServiceContext<SearchConfig>,
+  docs: readonly ListingDocument[],
+): Promise<void> {
+  await depsOf(ctx).projector.bulkLoad(docs);
+}

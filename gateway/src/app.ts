@@ -21,7 +21,7 @@ import type { ServiceName } from './route-table';
  * The web client's page policy: its own origin, plus the object storage it uploads images to and
  * shows them from (presigned PUTs, public reads), blob: previews, and Google's sign-in script.
  */
-function pagePolicy(config: Readonly<GatewayConfig>): Record<string, string[]> {
+function pagePolicy(config: Readonly<GatewayConfig>): Record<string, string[] | null> {
   const storage = config.S3_PUBLIC_URL ?? config.S3_ENDPOINT;
   const storageOrigin = storage ? [new URL(storage).origin] : [];
   const google = 'https://accounts.google.com';
@@ -36,6 +36,8 @@ function pagePolicy(config: Readonly<GatewayConfig>): Record<string, string[]> {
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'frame-ancestors': ["'self'"],
+    // Local object storage speaks plain http; upgrading its URLs to https would break every image.
+    ...(storageOrigin[0]?.startsWith('http:') ? { 'upgrade-insecure-requests': null } : {}),
   };
 }
 

@@ -62,6 +62,8 @@ it('lets the page upload to and show images from object storage, and nothing els
   expect(csp).toMatch(/img-src 'self' data: blob: http:\/\/127\.0\.0\.1:9000/);
   expect(csp).toMatch(/default-src 'self'/);
   expect(csp).toMatch(/object-src 'none'/);
+  // Plain-http local storage: an upgrade to https would break every image.
+  expect(csp).not.toMatch(/upgrade-insecure-requests/);
 });
 
 it('never answers an API path with the web client', async () => {

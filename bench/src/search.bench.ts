@@ -1,0 +1,490 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import mongoose from 'mongoose';
+import type { Producer } from 'kafkajs';
+import { createEvent, Topics, type ProductSnapshot } from '@swapbooth/contracts';
+import { createKafka, topicName, type RunningService } from '@swapbooth/event-bus';
+import { createLogger } from '@swapbooth/service-kit';
+import {
+  bulkLoad,
+  loadSearchConfig,
+  startSearchService,
+  type SearchConfig,
+} from '@swapbooth/search';
+import { freePort } from '@swapbooth/test-kit';
+import { writeSection } from './results';
+import { generateListings, type Seller } from './search/listings';
+import type { LoadJob, LoadResult } from './search/load-worker';
+import { buildQueries, KIND_LABELS, QUERY_KINDS, type QueryKind } from './search/queries';
+
+/**
+ * npm run bench:search — search latency over a realistic listing set, through the gateway and
+ * at the search service, per query kind, and how soon a catalog event shows in search.
+ * Goals: p95 ≤ 50 ms through the gateway for every kind; ≤ 5 ms added at the median by the
+ * gateway and service over the engine; freshness p95 ≤ 1 s. Reported, not asserted.
+ */
+const root = path.resolve(__dirname, '../..');
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BATCH = Number(process.env.BENCH_BATCH ?? 2_000);
+const FRESHNESS_SAMPLES = Number(process.env.BENCH_FRESHNESS_SAMPLES ?? 30);
+const CONCURRENCY = 16;
+const WARMUP_SECONDS = 2;
+const POLL_MS = 10;
+const FRESHNESS_TIMEOUT_MS = 10_000;
+
+const GOAL_P95_MS = 50;
+const GOAL_OVERHEAD_MS = 5;
+const GOAL_FRESHNESS_MS = 1_000;
+
+const log = (msg: string) => process.stderr.write(`[bench:search] ${msg}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const load1 = () => os.loadavg()[0]!;
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** Exact percentile of every recorded value (nearest rank, as the other benchmarks do). */
+function percentile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  count: number;
+  failures: number;
+  medianMatches: number;
+  load: number;
+}
+
+function summarise(r: LoadResult): Measured {
+  const sorted = [...r.latencies].sort((a, b) => a - b);
+  const matches = [...r.matches].sort((a, b) => a - b);
+  return {
+    rps: r.latencies.length / r.seconds,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    count: r.latencies.length,
+    failures: r.non2xx + r.errors,
+    medianMatches: percentile(matches, 0.5),
+    load: load1(),
+  };
+}
+
+/** Runs one closed-loop load in a worker thread, away from the service's event loop. */
+function load(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(path.join(__dirname, 'search', 'load-worker.js'), {
+      workerData: job,
+    });
+    worker.once('message', (result: LoadResult) => resolve(result));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load worker exited with ${code}`));
+    });
+  });
+}
+
+interface Card {
+  product_id: string;
+}
+
+async function searchIds(base: string, params: Record<string, string>): Promise<string[]> {
+  const res = await fetch(`${base}/api/search?${new URLSearchParams(params).toString()}`);
+  if (!res.ok) throw new Error(`search answered ${res.status}: ${await res.text()}`);
+  const body = (await res.json()) as { data: { products: Card[] } };
+  return body.data.products.map((c) => c.product_id);
+}
+
+async function totalCount(base: string, params: Record<string, string>): Promise<number> {
+  const res = await fetch(`${base}/api/search?${new URLSearchParams(params).toString()}`);
+  const body = (await res.json()) as { data: { totalCount: number } };
+  return body.data.totalCount;
+}
+
+/** A published listing's snapshot as catalog sends it, by one of the loaded sellers. */
+function snapshot(
+  seller: Seller,
+  productId: string,
+  title: string,
+  version: number,
+): ProductSnapshot {
+  const now = new Date().toISOString();
+  return {
+    productId,
+    userId: seller.id,
+    slug: `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${productId}`,
+    title,
+    description: 'Solid maple, a few marks on the top. Would swap for houseplants.',
+    category: 'Furniture',
+    subCategory: 'Tables',
+    condition: 'good',
+    type: 'item',
+    tags: ['table', 'maple'],
+    status: 'published',
+    images: [
+      {
+        image_url: `https://images.swapbooth.test/listings/${productId}/1.webp`,
+        is_default: true,
+        display_order: 1,
+      },
+    ],
+    zipCode: seller.place.zip,
+    city: seller.place.city,
+    state: seller.place.state,
+    sellerActive: true,
+    createdAt: now,
+    updatedAt: now,
+    version,
+  };
+}
+
+interface Freshness {
+  samples: number[];
+  misses: number;
+}
+
+/**
+ * Publishes catalog events through Kafka as catalog does and measures, per event, the time from
+ * handing it to the producer until a search through the gateway shows its effect.
+ */
+async function measureFreshness(
+  producer: Producer,
+  config: Readonly<SearchConfig>,
+  gateway: string,
+  sellers: readonly Seller[],
+  probes: number[],
+): Promise<Record<'created' | 'edited' | 'removed', Freshness>> {
+  const topic = topicName({ prefix: config.KAFKA_TOPIC_PREFIX }, Topics.product);
+  const publish = async (
+    type: 'product.created' | 'product.updated' | 'product.status-changed',
+    data: ProductSnapshot,
+  ) => {
+    const envelope =
+      type === 'product.status-changed'
+        ? createEvent(
+            type,
+            { ...data, previousStatus: 'published' },
+            { producer: 'bench', subject: data.productId },
+          )
+        : createEvent(type, data, { producer: 'bench', subject: data.productId });
+    await producer.send({
+      topic,
+      messages: [{ key: envelope.subject, value: JSON.stringify(envelope) }],
+    });
+  };
+  /** Milliseconds until `visible` holds, polling every POLL_MS; undefined after the timeout. */
+  const timeUntil = async (send: () => Promise<void>, visible: () => Promise<boolean>) => {
+    const t0 = performance.now();
+    await send();
+    while (performance.now() - t0 < FRESHNESS_TIMEOUT_MS) {
+      const p0 = performance.now();
+      const seen = await visible();
+      probes.push(performance.now() - p0);
+      if (seen) return performance.now() - t0;
+      await sleep(POLL_MS);
+    }
+    return undefined;
+  };
+  const word = () => `maple${randomBytes(5).toString('hex')}`;
+  const has = (query: string, id: string) => async () =>
+    (await searchIds(gateway, { query })).includes(id);
+
+  // The consumer's first fetch after joining its group is slower than steady state.
+  const warm = snapshot(sellers[0]!, `bench-fresh-warm`, `Maple side table ${word()}`, 1);
+  const warmWord = warm.title.split(' ').at(-1)!;
+  if (
+    (await timeUntil(() => publish('product.created', warm), has(warmWord, warm.productId))) ===
+    undefined
+  ) {
+    throw new Error('a created listing never reached search');
+  }
+
+  const listings = Array.from({ length: FRESHNESS_SAMPLES }, (_, i) => {
+    const seller = sellers[(i * 7919) % sellers.length]!;
+    return { seller, id: `bench-fresh-${i}`, first: word(), second: word() };
+  });
+  const out = {
+    created: { samples: [], misses: 0 } as Freshness,
+    edited: { samples: [], misses: 0 } as Freshness,
+    removed: { samples: [], misses: 0 } as Freshness,
+  };
+  const record = (f: Freshness, ms: number | undefined) => {
+    if (ms === undefined) f.misses++;
+    else f.samples.push(ms);
+  };
+  for (const l of listings) {
+    const data = snapshot(l.seller, l.id, `Maple side table ${l.first}`, 1);
+    record(
+      out.created,
+      await timeUntil(() => publish('product.created', data), has(l.first, l.id)),
+    );
+  }
+  for (const l of listings) {
+    const data = snapshot(l.seller, l.id, `Maple side table ${l.second}`, 2);
+    record(
+      out.edited,
+      await timeUntil(() => publish('product.updated', data), has(l.second, l.id)),
+    );
+  }
+  for (const l of listings) {
+    const data = {
+      ...snapshot(l.seller, l.id, `Maple side table ${l.second}`, 3),
+      status: 'removed' as const,
+    };
+    const gone = has(l.second, l.id);
+    record(
+      out.removed,
+      await timeUntil(
+        () => publish('product.status-changed', data),
+        async () => !(await gone()),
+      ),
+    );
+  }
+  return out;
+}
+
+async function dropDatabase(config: Readonly<SearchConfig>) {
+  const conn = await mongoose
+    .createConnection(config.MONGO_URL, { dbName: `${config.MONGO_DB_PREFIX}search` })
+    .asPromise();
+  await conn.dropDatabase();
+  await conn.close();
+}
+
+async function deleteTopics(config: Readonly<SearchConfig>) {
+  const kafka = createKafka(
+    {
+      brokers: config.KAFKA_BROKERS,
+      clientId: 'bench-cleanup',
+      prefix: config.KAFKA_TOPIC_PREFIX,
+      partitions: 1,
+    },
+    createLogger('bench', 'error'),
+  );
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const topics = (await admin.listTopics()).filter((t) =>
+      t.startsWith(config.KAFKA_TOPIC_PREFIX),
+    );
+    if (topics.length > 0) await admin.deleteTopics({ topics });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
+    }, 5_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if (child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
+  });
+}
+
+const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
+const verdict = (ok: boolean) => (ok ? 'met' : '**NOT met**');
+
+async function main() {
+  process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';
+  const run = `bench${Date.now().toString(36)}`;
+  const loadAtStart = os.loadavg();
+  const config = loadSearchConfig({
+    ...process.env,
+    MONGO_DB_PREFIX: `${run}_`,
+    KAFKA_TOPIC_PREFIX: `${run}.`,
+    REDIS_KEY_PREFIX: `${run}:`,
+    SEARCH_INDEX: `${run}-listings`,
+    LOG_LEVEL: 'warn',
+  });
+  const engineKind = config.MEILI_URL ? 'meilisearch' : 'orama';
+  let running: RunningService<SearchConfig> | undefined;
+  let gatewayChild: ChildProcess | undefined;
+  let producer: Producer | undefined;
+  try {
+    log(`starting the search service (${engineKind}) in process`);
+    running = await startSearchService(config, { port: 0 });
+    const service = `http://127.0.0.1:${running.port}`;
+    const gatewayPort = await freePort();
+    const gateway = `http://127.0.0.1:${gatewayPort}`;
+    gatewayChild = spawn(process.execPath, [path.join(root, 'gateway/dist/main.js')], {
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        PORT: String(gatewayPort),
+        SEARCH_URL: service,
+        REDIS_KEY_PREFIX: `${run}-gw:`,
+        RATE_LIMIT_IP_PER_WINDOW: '1000000000',
+      },
+      stdio: 'inherit',
+    });
+    await waitFor(`${gateway}/readyz`);
+
+    log(`generating ${LISTINGS} listings`);
+    let t = performance.now();
+    const generated = generateListings(LISTINGS);
+    const generateMs = performance.now() - t;
+    log(
+      `loading them in batches of ${BATCH} (${generated.picker.places.length} ZIPs, ${generated.sellers.length} sellers)`,
+    );
+    t = performance.now();
+    for (let i = 0; i < generated.docs.length; i += BATCH) {
+      const batch = generated.docs.slice(i, i + BATCH);
+      // A stalled database shows here rather than as a silent wait.
+      const started = performance.now();
+      const stalled = setInterval(
+        () =>
+          log(
+            `  batch at ${i} still loading after ${((performance.now() - started) / 1000).toFixed(0)} s`,
+          ),
+        30_000,
+      );
+      try {
+        await bulkLoad(running.ctx, batch);
+      } finally {
+        clearInterval(stalled);
+      }
+      if ((i / BATCH) % 10 === 9 || i + BATCH >= generated.docs.length)
+        log(`  ${i + batch.length} loaded, ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    }
+    const loadMs = performance.now() - t;
+    const rssMiB = process.memoryUsage().rss / 2 ** 20;
+    const indexed = await totalCount(gateway, {});
+    if (indexed !== LISTINGS)
+      throw new Error(`search holds ${indexed} listings, expected ${LISTINGS}`);
+    log(`loaded in ${(loadMs / 1000).toFixed(1)} s; measuring ${SECONDS} s per kind and path`);
+
+    const queries = buildQueries(generated.picker, 5_000);
+    const paths = { service: `${service}/api/search`, gateway: `${gateway}/api/search` };
+    for (const kind of QUERY_KINDS) {
+      await load({
+        url: paths.service,
+        queries: queries[kind],
+        concurrency: CONCURRENCY,
+        seconds: WARMUP_SECONDS,
+      });
+    }
+    await load({
+      url: paths.gateway,
+      queries: queries.text,
+      concurrency: CONCURRENCY,
+      seconds: WARMUP_SECONDS,
+    });
+
+    const results = {} as Record<QueryKind, { service: Measured; gateway: Measured }>;
+    for (const kind of QUERY_KINDS) {
+      const job = { queries: queries[kind], concurrency: CONCURRENCY, seconds: SECONDS };
+      const direct = summarise(await load({ ...job, url: paths.service }));
+      const viaGateway = summarise(await load({ ...job, url: paths.gateway }));
+      results[kind] = { service: direct, gateway: viaGateway };
+      log(
+        `${kind}: service p50 ${ms(direct.p50)} p95 ${ms(direct.p95)} | gateway p50 ${ms(viaGateway.p50)} p95 ${ms(viaGateway.p95)} ms`,
+      );
+    }
+
+    log(`freshness: ${FRESHNESS_SAMPLES} created, edited and removed listings through Kafka`);
+    const kafka = createKafka(
+      {
+        brokers: config.KAFKA_BROKERS,
+        clientId: 'bench',
+        prefix: config.KAFKA_TOPIC_PREFIX,
+        partitions: config.KAFKA_PARTITIONS,
+      },
+      createLogger('bench', 'warn'),
+    );
+    producer = kafka.producer();
+    await producer.connect();
+    const probes: number[] = [];
+    const freshness = await measureFreshness(producer, config, gateway, generated.sellers, probes);
+    probes.sort((a, b) => a - b);
+
+    const loadDuring = QUERY_KINDS.flatMap((k) => [
+      results[k].service.load,
+      results[k].gateway.load,
+    ]);
+    const rows = QUERY_KINDS.map((kind) => {
+      const { service: s, gateway: g } = results[kind];
+      return `| ${KIND_LABELS[kind]} | ${s.rps.toFixed(0)} | ${ms(s.p50)} | ${ms(s.p95)} | ${g.rps.toFixed(0)} | ${ms(g.p50)} | ${ms(g.p95)} | ${ms(g.p99)} | ${ms(g.p50 - s.p50)} | ${s.medianMatches} | ${s.failures + g.failures} |`;
+    });
+    const freshRows = (['created', 'edited', 'removed'] as const).map((kind) => {
+      const f = freshness[kind];
+      const sorted = [...f.samples].sort((a, b) => a - b);
+      return `| ${kind} | ${sorted.length} | ${ms(percentile(sorted, 0.5))} | ${ms(percentile(sorted, 0.95))} | ${ms(sorted.at(-1) ?? NaN)} | ${f.misses} |`;
+    });
+    const slow = QUERY_KINDS.filter((k) => !(results[k].gateway.p95 <= GOAL_P95_MS));
+    const overheads = QUERY_KINDS.map((k) => results[k].gateway.p50 - results[k].service.p50);
+    const worstOverhead = Math.max(...overheads);
+    const freshP95 = (['created', 'edited', 'removed'] as const).map((k) => {
+      const sorted = [...freshness[k].samples].sort((a, b) => a - b);
+      return { kind: k, p95: percentile(sorted, 0.95), misses: freshness[k].misses };
+    });
+    const freshOk = freshP95.every((f) => f.p95 <= GOAL_FRESHNESS_MS && f.misses === 0);
+    const failures = QUERY_KINDS.reduce(
+      (n, k) => n + results[k].service.failures + results[k].gateway.failures,
+      0,
+    );
+
+    const body = `
+${LISTINGS.toLocaleString('en-US')} generated listings (${generated.picker.places.length} real ZIP codes: ${generated.picker.metroCount} metro areas by population, the rest in towns across the states; about 70% items, 30% services; ${generated.sellers.length.toLocaleString('en-US')} sellers; ${generated.distinctWords.toLocaleString('en-US')} distinct words). Engine: **${engineKind}** (in the search service's process). Search service in the benchmark's process, gateway a child process, load from a worker thread: ${CONCURRENCY} concurrent clients in a closed loop, ${SECONDS} s per query kind and path, every latency recorded (exact percentiles). Load average at start ${loadAtStart.map((l) => l.toFixed(2)).join(' / ')} (1/5/15 min); 1-min load during the runs ${Math.min(...loadDuring).toFixed(1)}–${Math.max(...loadDuring).toFixed(1)} on ${os.cpus().length} cores, so other work shared the machine.
+
+Load: ${(loadMs / 1000).toFixed(1)} s with \`bulkLoad\` in batches of ${BATCH} (${Math.round(LISTINGS / (loadMs / 1000))} listings/s, projection in the database + engine; generating them took ${(generateMs / 1000).toFixed(1)} s). Process RSS after loading: ${rssMiB.toFixed(0)} MiB.
+
+"service" is the search service's own HTTP port (\`GET /api/search\`); the engine object is not among the package's exports, so the service stands in for "the engine alone" and "added" is what the gateway adds over it.
+
+| query kind | service req/s | service p50 ms | service p95 ms | gateway req/s | gateway p50 ms | gateway p95 ms | gateway p99 ms | added p50 ms | median matches | errors |
+|---|---|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Freshness: a catalog event sent to Kafka (\`${Topics.product}\`) until \`GET /api/search\` through the gateway shows its effect, polling every ${POLL_MS} ms (a probe took ${ms(percentile(probes, 0.5))} ms at the median, ${ms(percentile(probes, 0.95))} ms p95), ${FRESHNESS_SAMPLES} listings by loaded sellers:
+
+| event | samples | p50 ms | p95 ms | max ms | not seen in ${FRESHNESS_TIMEOUT_MS / 1000} s |
+|---|---|---|---|---|---|
+${freshRows.join('\n')}
+
+- p95 ≤ ${GOAL_P95_MS} ms through the gateway for every query kind: ${verdict(slow.length === 0)}${slow.length ? ` (over: ${slow.map((k) => `${KIND_LABELS[k]} ${ms(results[k].gateway.p95)} ms`).join('; ')})` : ''}.
+- Gateway and service ≤ ${GOAL_OVERHEAD_MS} ms over the engine alone at the median: the gateway alone adds up to **${ms(worstOverhead)} ms** over the service; ${worstOverhead > GOAL_OVERHEAD_MS ? `${verdict(false)} (the service's own HTTP, validation and card mapping would come on top)` : "not confirmed: the service's own share over the engine is not measured here (the engine is not exported)"}.
+- Freshness p95 ≤ ${GOAL_FRESHNESS_MS} ms: ${verdict(freshOk)} (${freshP95.map((f) => `${f.kind} ${ms(f.p95)} ms`).join(', ')}).
+- Non-2xx responses or errors across the query runs: ${failures}.
+`;
+    writeSection('search', body);
+    console.log(body);
+  } finally {
+    if (gatewayChild) await stopChild(gatewayChild);
+    await producer?.disconnect().catch(() => undefined);
+    await running
+      ?.stop()
+      .catch((err: unknown) => log(`stopping the search service: ${String(err)}`));
+    await dropDatabase(config).catch((err: unknown) =>
+      log(`dropping the database: ${String(err)}`),
+    );
+    await deleteTopics(config).catch((err: unknown) => log(`deleting the topics: ${String(err)}`));
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

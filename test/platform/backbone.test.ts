@@ -49,7 +49,7 @@ it('carries a sign-up from auth to the notification e-mail and the admin dashboa
   });
   expect(res.status).toBeLessThan(300);
 
-  const mail = await waitForMail(email, /code/i, 5000);
+  const mail = await waitForMail(email, /code/i, 30_000);
   expect(mail.text).toMatch(/\b\d{6}\b/);
   await eventually(async () => {
     const doc = (await counters

@@ -19,7 +19,7 @@ export async function listMail(): Promise<ReceivedMail[]> {
 export async function waitForMail(
   to: string,
   subject: RegExp = /.*/,
-  timeoutMs = 5000,
+  timeoutMs = 30_000,
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

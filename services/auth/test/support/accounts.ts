@@ -11,7 +11,7 @@ export const uniqueEmail = (tag = 'member') =>
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
 
 /** Waits for a verification e-mail to this address whose code is not among `seen`; returns the code. */
-export async function codeFromMail(email: string, seen: string[] = [], timeoutMs = 10_000) {
+export async function codeFromMail(email: string, seen: string[] = [], timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const codes = (await listMail())

@@ -13,7 +13,9 @@ export const searchConfigSchema = baseConfigSchema.extend({
   /** Meilisearch serves search when set; otherwise the in-process engine does. */
   MEILI_URL: optionalText.pipe(z.string().url().optional()),
   MEILI_API_KEY: optionalText,
-  /** Meilisearch index uid (the in-process engine ignores it). */
+  /** The in-process engine used when no MEILI_URL is set: our inverted index, or Orama. */
+  SEARCH_ENGINE: z.enum(['memory', 'orama']).default('memory'),
+  /** Meilisearch index uid (the in-process engines ignore it). */
   SEARCH_INDEX: z
     .string()
     .trim()

@@ -13,6 +13,7 @@ export function buildDeps(ctx: Pick<ServiceContext<SearchConfig>, 'config' | 'co
     meiliUrl: ctx.config.MEILI_URL,
     meiliApiKey: ctx.config.MEILI_API_KEY,
     indexName: ctx.config.SEARCH_INDEX,
+    inProcess: ctx.config.SEARCH_ENGINE,
   });
   const listings = new ListingsRepository(ctx.conn);
   const sellers = new SellersRepository(ctx.conn);

@@ -10,6 +10,7 @@ import { boothModel } from './data/booths/booth.model';
 import { listingModel } from './data/listings/listing.model';
 import { sellerModel } from './data/sellers/seller.model';
 import { depsOf } from './deps';
+import { isInProcess } from './engine';
 import { subscriptions } from './events/subscriptions';
 
 export type SearchOverrides = Partial<
@@ -24,7 +25,7 @@ export type SearchOverrides = Partial<
  */
 async function prepareIndex(ctx: ServiceContext<SearchConfig>): Promise<void> {
   const { engine, projector, listings, logger } = depsOf(ctx);
-  if (engine.kind === 'orama') {
+  if (isInProcess(engine)) {
     const started = Date.now();
     const indexed = await projector.indexAll();
     logger.info({ indexed, ms: Date.now() - started }, 'search index filled from the projection');

@@ -18,26 +18,8 @@ import type {
   SearchQuery,
   SearchResult,
 } from './search-engine';
+import { BOOST, TEXT_FIELDS, textOf } from './text-fields';
 import { matchTypos, tokenize } from './text';
-
-/** Fields searched for text, most telling first; boosts weigh a title match above a description match. */
-const TEXT_FIELDS = [
-  'title',
-  'tags',
-  'category',
-  'subcategory',
-  'boothName',
-  'typeText',
-  'description',
-] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
-const BOOST: Partial<Record<TextField, number>> = {
-  title: 3,
-  tags: 2,
-  category: 1.5,
-  subcategory: 1.5,
-  boothName: 1.2,
-};
 
 /** Exact-match filter fields are `enum` so Orama compares whole values instead of tokenising them. */
 const KEY_FIELD: Record<FilterField, `${FilterField}Key`> = {
@@ -94,18 +76,6 @@ interface Candidate {
   score: number;
   typos: number;
   distance: number | undefined;
-}
-
-function textOf(doc: ListingDocument): Record<TextField, string | string[] | undefined> {
-  return {
-    title: doc.title,
-    description: doc.description,
-    category: doc.category,
-    subcategory: doc.subcategory,
-    tags: doc.tags,
-    boothName: doc.boothName,
-    typeText: doc.type,
-  };
 }
 
 function wordsOf(doc: ListingDocument): Set<string> {

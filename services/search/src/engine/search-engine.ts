@@ -1,7 +1,7 @@
 /**
- * The search port: what the search service needs from a full-text + geo engine. Two adapters
- * implement it (Meilisearch in production, Orama in process) and one contract suite holds both
- * to the same behaviour, so callers never branch on the engine.
+ * The search port: what the search service needs from a full-text + geo engine. Meilisearch
+ * serves it in production; in process, our own index (`memory`, the default) or Orama does. One
+ * contract suite holds every adapter to the same behaviour, so callers never branch on the engine.
  */
 
 export type ListingType = 'item' | 'service';
@@ -80,7 +80,7 @@ export interface SearchResult {
   counts: TypeCounts;
 }
 
-export type SearchEngineKind = 'orama' | 'meilisearch';
+export type SearchEngineKind = 'memory' | 'orama' | 'meilisearch';
 
 /**
  * Shared semantics:

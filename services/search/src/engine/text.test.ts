@@ -71,3 +71,64 @@ describe('matchTypos', () => {
     expect(matchTypos('bicyx', 'bicycle', false)).toBeUndefined();
   });
 });
+
+describe('matchTypos against a plain reference', () => {
+  /** Full-table optimal-string-alignment distance, the textbook way. */
+  function referenceDistance(a: string, b: string): number {
+    const d = Array.from({ length: a.length + 1 }, (_, i) =>
+      Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+    );
+    for (let i = 1; i <= a.length; i++) {
+      for (let j = 1; j <= b.length; j++) {
+        const row = d[i]!;
+        row[j] = Math.min(
+          d[i - 1]![j]! + 1,
+          row[j - 1]! + 1,
+          d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+        );
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+          row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+        }
+      }
+    }
+    return d[a.length]![b.length]!;
+  }
+
+  /** The rules as documented: whole word, or for the last word any beginning of it. */
+  function referenceMatch(query: string, word: string, isLast: boolean): number | undefined {
+    if (word === query || (isLast && word.startsWith(query))) return 0;
+    const budget = typoBudget(query);
+    if (budget === 0) return undefined;
+    const cost = (target: string) =>
+      target[0] === query[0]
+        ? referenceDistance(query.slice(1), target.slice(1))
+        : referenceDistance(query, target) + 1;
+    const targets = isLast ? Array.from(word, (_, k) => word.slice(0, k + 1)) : [word];
+    const best = Math.min(...targets.map(cost));
+    return best <= budget ? best : undefined;
+  }
+
+  it('agrees on 20,000 random pairs of look-alike words', () => {
+    let seed = 12345;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const randomWord = (min: number, max: number) =>
+      Array.from({ length: min + Math.floor(next() * (max - min + 1)) }, () =>
+        'abcd'.charAt(Math.floor(next() * 4)),
+      ).join('');
+    let matches = 0;
+    const disagreements: unknown[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      const query = randomWord(3, 11);
+      const word = next() < 0.5 ? randomWord(3, 14) : query + randomWord(0, 3);
+      const isLast = next() < 0.5;
+      const expected = referenceMatch(query, word, isLast);
+      if (expected !== undefined) matches++;
+      const actual = matchTypos(query, word, isLast);
+      if (actual !== expected) disagreements.push({ query, word, isLast, actual, expected });
+    }
+    expect(disagreements).toEqual([]);
+    // The sample must exercise matches as well as misses.
+    expect(matches).toBeGreaterThan(2_000);
+    expect(matches).toBeLessThan(18_000);
+  });
+});

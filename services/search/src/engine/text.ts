@@ -17,13 +17,17 @@ const COMBINING_MARKS = /\p{M}+/gu;
  * apostrophes separate words ("like-new" is "like" and "new"), as they do in Meilisearch.
  */
 export function tokenize(text: string): string[] {
-  const words = text
+  return [...new Set(words(text))];
+}
+
+/** Every word of `text` in order, repeats included (term frequencies count them). */
+export function words(text: string): string[] {
+  return text
     .normalize('NFKD')
     .replace(COMBINING_MARKS, '')
     .toLowerCase()
     .split(SEPARATORS)
     .filter((w) => w !== '');
-  return [...new Set(words)];
 }
 
 /** How many typos a query word of this length may carry. */
@@ -33,29 +37,48 @@ export function typoBudget(word: string): number {
   return 0;
 }
 
+/** Three rolling rows of the distance table, grown as needed and reused by every call. */
+let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
 /**
- * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), giving up and
- * returning `max + 1` as soon as the distance must exceed `max`.
+ * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions) between
+ * `a.slice(aFrom)` and `b.slice(bFrom)`, giving up and returning `max + 1` as soon as it must
+ * exceed `max`. With `prefix`, the distance to the closest beginning of `b.slice(bFrom)` instead.
+ * One table for every prefix, no substrings and no allocation: the dictionary scan runs it on
+ * thousands of words per query.
  */
-export function boundedDamerau(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (a === b) return 0;
-  const width = b.length + 1;
-  let prevPrev = new Array<number>(width).fill(0);
-  let prev = Array.from({ length: width }, (_, j) => j);
-  let current = new Array<number>(width).fill(0);
-  for (let i = 1; i <= a.length; i++) {
+function osa(
+  a: string,
+  aFrom: number,
+  b: string,
+  bFrom: number,
+  max: number,
+  prefix: boolean,
+): number {
+  const n = a.length - aFrom;
+  // Beyond n + max letters of b no prefix can be within max edits.
+  const m = prefix ? Math.min(b.length - bFrom, n + max) : b.length - bFrom;
+  if (!prefix && Math.abs(n - m) > max) return max + 1;
+  if (rows[0]!.length < m + 1) rows = rows.map(() => new Int32Array(2 * (m + 1)));
+  let [prevPrev, prev, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  let best = prefix ? n : max + 1; // the empty prefix, at n edits
+  if (n === 0) best = 0;
+  for (let i = 1; i <= n; i++) {
+    const ai = a.charCodeAt(aFrom + i - 1);
+    const aPrev = i > 1 ? a.charCodeAt(aFrom + i - 2) : -1;
     current[0] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(
-        (prev[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (prev[j - 1] ?? 0) + cost,
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, (prevPrev[j - 2] ?? 0) + 1);
+    for (let j = 1; j <= m; j++) {
+      const bj = b.charCodeAt(bFrom + j - 1);
+      let value = prev[j - 1]! + (ai === bj ? 0 : 1);
+      const del = prev[j]! + 1;
+      if (del < value) value = del;
+      const ins = current[j - 1]! + 1;
+      if (ins < value) value = ins;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(bFrom + j - 2) && aPrev === bj) {
+        const swap = prevPrev[j - 2]! + 1;
+        if (swap < value) value = swap;
       }
       current[j] = value;
       if (value < rowMin) rowMin = value;
@@ -63,15 +86,34 @@ export function boundedDamerau(a: string, b: string, max: number): number {
     if (rowMin > max) return max + 1;
     [prevPrev, prev, current] = [prev, current, prevPrev];
   }
-  return Math.min(prev[b.length] ?? max + 1, max + 1);
+  if (prefix) {
+    for (let j = 0; j <= m; j++) if (prev[j]! < best) best = prev[j]!;
+  } else {
+    best = prev[m]!;
+  }
+  return Math.min(best, max + 1);
+}
+
+/**
+ * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), giving up and
+ * returning `max + 1` as soon as the distance must exceed `max`.
+ */
+export const boundedDamerau = (a: string, b: string, max: number): number =>
+  a === b ? 0 : osa(a, 0, b, 0, max, false);
+
+/**
+ * Typos between a query word and an indexed word (or, with `prefix`, the closest beginning of
+ * it), with a wrong first letter costing two.
+ */
+function typos(query: string, word: string, max: number, prefix: boolean): number {
+  if (query.charCodeAt(0) === word.charCodeAt(0)) return osa(query, 1, word, 1, max, prefix);
+  if (max < 2) return max + 1;
+  return osa(query, 0, word, 0, max - 1, prefix) + 1;
 }
 
 /** Typos between a query word and an indexed word, with a wrong first letter costing two. */
-export function typoCost(query: string, word: string, max: number): number {
-  if (query[0] === word[0]) return boundedDamerau(query.slice(1), word.slice(1), max);
-  if (max < 2) return max + 1;
-  return boundedDamerau(query, word, max - 1) + 1;
-}
+export const typoCost = (query: string, word: string, max: number): number =>
+  typos(query, word, max, false);
 
 /**
  * Whether `word` (from the index) matches query word `query`, and with how many typos.
@@ -83,14 +125,6 @@ export function matchTypos(query: string, word: string, isLast: boolean): number
   if (isLast && word.startsWith(query)) return 0;
   const budget = typoBudget(query);
   if (budget === 0) return undefined;
-  let best = typoCost(query, word, budget);
-  if (isLast) {
-    // A prefix within `budget` edits of the query is between |query| - budget and |query| + budget long.
-    const from = Math.max(1, query.length - budget);
-    const to = Math.min(word.length - 1, query.length + budget);
-    for (let k = from; k <= to && best > 0; k++) {
-      best = Math.min(best, typoCost(query, word.slice(0, k), budget));
-    }
-  }
+  const best = typos(query, word, budget, isLast);
   return best <= budget ? best : undefined;
 }

@@ -1,11 +1,12 @@
 /**
- * One behaviour contract for every search engine adapter. The in-process engine always runs;
+ * One behaviour contract for every search engine adapter. The in-process engines always run;
  * Meilisearch joins when MEILI_URL is set (see services/search/scripts/engine-contract.sh), each
  * run in its own throwaway index.
  */
 import { randomUUID } from 'node:crypto';
 import {
   MeiliSearchEngine,
+  MemorySearchEngine,
   OramaSearchEngine,
   type ListingDocument,
   type SearchEngine,
@@ -17,7 +18,10 @@ import { byId, LISTINGS } from './fixture';
 
 type EngineCase = [name: string, make: () => SearchEngine];
 
-const engines: EngineCase[] = [['orama', () => new OramaSearchEngine()]];
+const engines: EngineCase[] = [
+  ['memory', () => new MemorySearchEngine()],
+  ['orama', () => new OramaSearchEngine()],
+];
 const meiliUrl = process.env.MEILI_URL;
 if (meiliUrl) {
   engines.push([

@@ -1,0 +1,484 @@
+import { haversineMiles, METRES_PER_MILE, roundMiles } from '../../geo';
+import {
+  fieldKey,
+  FILTER_FIELDS,
+  lastById,
+  normalizeQuery,
+  pointOf,
+  radiusMetres,
+  type NormalizedQuery,
+} from '../query';
+import type {
+  ListingDocument,
+  SearchEngine,
+  SearchHit,
+  SearchQuery,
+  SearchResult,
+  TypeCounts,
+} from '../search-engine';
+import { BOOST, TEXT_FIELDS, textOf } from '../text-fields';
+import { tokenize, words } from '../text';
+import { GeoGrid } from './geo-grid';
+import { TopK } from './top-k';
+import { Vocabulary } from './vocabulary';
+
+/** BM25 parameters (the usual defaults). */
+const K1 = 1.2;
+const B = 0.75;
+/** A word reached by completing the query's last word scores a little under the word itself. */
+const COMPLETION_WEIGHT = 0.9;
+/** A page this deep or deeper is cut from a full sort instead of a running top list. */
+const SORT_ALL_FROM = 2_000;
+/** Writes of more listings than this re-sort the newest-first order instead of keeping it. */
+const BULK = 64;
+
+interface Entry {
+  slot: number;
+  doc: ListingDocument;
+  /** Distinct words of the searchable fields, each with its field-weighted term frequency. */
+  terms: Map<string, number>;
+  /** Words in the searchable fields (BM25 length normalisation). */
+  length: number;
+  /** Normalised filter values, in {@link FILTER_FIELDS} order. */
+  keys: Array<string | undefined>;
+  point: { lat: number; lng: number } | undefined;
+}
+
+/** One listing matching a query, with what orders it. */
+interface Match {
+  entry: Entry;
+  typos: number;
+  score: number;
+  distance: number | undefined;
+}
+
+const newer = (a: Entry, b: Entry): boolean =>
+  a.doc.createdAt !== b.doc.createdAt ? a.doc.createdAt > b.doc.createdAt : a.doc.id < b.doc.id;
+
+const ORDER = {
+  relevance: (a: Match, b: Match): boolean =>
+    a.typos !== b.typos
+      ? a.typos < b.typos
+      : a.score !== b.score
+        ? a.score > b.score
+        : newer(a.entry, b.entry),
+  nearest: (a: Match, b: Match): boolean => {
+    const da = a.distance ?? Infinity;
+    const db = b.distance ?? Infinity;
+    return da !== db ? da < db : newer(a.entry, b.entry);
+  },
+  newest: (a: Match, b: Match): boolean => newer(a.entry, b.entry),
+};
+
+function entryOf(doc: ListingDocument, slot: number): Entry {
+  const terms = new Map<string, number>();
+  let length = 0;
+  const text = textOf(doc);
+  for (const field of TEXT_FIELDS) {
+    for (const part of [text[field] ?? []].flat()) {
+      for (const word of words(part)) {
+        terms.set(word, (terms.get(word) ?? 0) + BOOST[field]);
+        length++;
+      }
+    }
+  }
+  const keys = FILTER_FIELDS.map((field) => {
+    const value = doc[field];
+    return value !== undefined && value.trim() !== '' ? fieldKey(field, value) : undefined;
+  });
+  return { slot, doc, terms, length, keys, point: pointOf(doc) };
+}
+
+/**
+ * Collects the listings a query reaches: applies filters and radius, counts types, keeps the
+ * requested page in order. Builds a hit object only for listings that make the running top list.
+ */
+class Collector {
+  private readonly filters: Array<{ at: number; key: string }>;
+  private readonly radius: number | undefined;
+  private readonly wanted: number;
+  private readonly top: TopK<Match>;
+  private readonly all: Match[] = [];
+  private readonly counts: TypeCounts = { item: 0, service: 0 };
+  private readonly probe: Match = {
+    entry: undefined as never,
+    typos: 0,
+    score: 0,
+    distance: undefined,
+  };
+
+  constructor(
+    private readonly q: NormalizedQuery,
+    private readonly order: (a: Match, b: Match) => boolean,
+  ) {
+    this.filters = q.filters.map(({ field, key }) => ({ at: FILTER_FIELDS.indexOf(field), key }));
+    this.radius =
+      q.near?.radiusMiles === undefined
+        ? undefined
+        : radiusMetres(q.near.radiusMiles) / METRES_PER_MILE;
+    this.wanted = q.offset + q.limit;
+    this.top = new TopK<Match>(this.wanted < SORT_ALL_FROM ? this.wanted : 0, order);
+  }
+
+  accept(entry: Entry, typos: number, score: number): void {
+    for (let i = 0; i < this.filters.length; i++) {
+      if (entry.keys[this.filters[i]!.at] !== this.filters[i]!.key) return;
+    }
+    const near = this.q.near;
+    let distance: number | undefined;
+    if (near && entry.point) distance = haversineMiles(near, entry.point);
+    if (this.radius !== undefined && (distance === undefined || distance > this.radius)) return;
+    this.counts[entry.doc.type]++;
+    if (this.q.type !== undefined && entry.doc.type !== this.q.type) return;
+    const probe = this.probe;
+    probe.entry = entry;
+    probe.typos = typos;
+    probe.score = score;
+    probe.distance = distance;
+    if (this.wanted >= SORT_ALL_FROM) this.all.push({ ...probe });
+    else if (this.top.wouldKeep(probe)) this.top.offer({ ...probe });
+  }
+
+  result(): SearchResult {
+    const { q, counts } = this;
+    let ranked: readonly Match[];
+    if (this.wanted >= SORT_ALL_FROM) {
+      ranked = this.all.sort((a, b) => (this.order(a, b) ? -1 : this.order(b, a) ? 1 : 0));
+    } else {
+      ranked = this.top.items();
+    }
+    const hits = ranked
+      .slice(q.offset, this.wanted)
+      .map(({ entry, distance }): SearchHit =>
+        distance === undefined
+          ? { ...entry.doc }
+          : { ...entry.doc, distance: roundMiles(distance) },
+      );
+    const total = q.type === undefined ? counts.item + counts.service : counts[q.type];
+    return { hits, total, counts: { ...counts } };
+  }
+}
+
+/**
+ * Slot → position in a query's candidate arrays, reset in O(1) per query by stamping entries
+ * with a query number instead of clearing them.
+ */
+class Seen {
+  private stamps = new Uint32Array(0);
+  private positions = new Int32Array(0);
+  private stamp = 0;
+
+  /** Starts a query over slots below `capacity`. */
+  next(capacity: number): this {
+    if (this.stamps.length < capacity || this.stamp === 0xffffffff) {
+      this.stamps = new Uint32Array(Math.max(capacity, 2 * this.stamps.length));
+      this.positions = new Int32Array(this.stamps.length);
+      this.stamp = 0;
+    }
+    this.stamp++;
+    return this;
+  }
+
+  indexOf(slot: number): number {
+    return this.stamps[slot] === this.stamp ? this.positions[slot]! : -1;
+  }
+
+  set(slot: number, position: number): void {
+    this.stamps[slot] = this.stamp;
+    this.positions[slot] = position;
+  }
+}
+
+/**
+ * The in-process engine: an inverted index (word → listings with field-weighted term
+ * frequencies, scored with BM25), a sorted dictionary for prefix and typo expansion, exact-value
+ * sets for the filter fields and a latitude/longitude grid for radius queries. Every query
+ * touches only the listings its rarest part can reach, and keeps a running top list instead of
+ * sorting every match.
+ *
+ * It follows the same contract as the Meilisearch adapter (see `SearchEngine`), and replaced an
+ * Orama-based engine as the default because Orama's term lookup grows with the square of a
+ * word's listings (see bench/RESULTS.md for both at 100,000 listings).
+ */
+export class MemorySearchEngine implements SearchEngine {
+  readonly kind = 'memory' as const;
+  private readonly byId = new Map<string, Entry>();
+  private readonly bySlot: Array<Entry | undefined> = [];
+  private readonly freeSlots: number[] = [];
+  private readonly postings = new Map<string, Map<number, number>>();
+  private readonly vocabulary = new Vocabulary();
+  /** Per filter field (in {@link FILTER_FIELDS} order), the listings holding each value. */
+  private readonly filterSets = FILTER_FIELDS.map(() => new Map<string, Set<number>>());
+  private readonly grid = new GeoGrid();
+  private readonly typeCounts: TypeCounts = { item: 0, service: 0 };
+  private totalLength = 0;
+  private readonly seen = new Seen();
+  /** Words per listing by slot, for BM25's length normalisation without reaching each entry. */
+  private lengths = new Float64Array(1024);
+  /** Every entry newest first, built on demand; undefined until needed or after bulk writes. */
+  private newestOrder: Entry[] | undefined;
+
+  async upsert(docs: readonly ListingDocument[]): Promise<void> {
+    const batch = lastById(docs);
+    // Keeping the order entry by entry costs a shift of the whole list each; re-sort after bulk.
+    if (batch.length > BULK) this.newestOrder = undefined;
+    for (const doc of batch) {
+      this.delete(doc.id);
+      this.insert(doc);
+    }
+  }
+
+  async remove(ids: readonly string[]): Promise<void> {
+    if (ids.length > BULK) this.newestOrder = undefined;
+    for (const id of ids) this.delete(id);
+  }
+
+  async clear(): Promise<void> {
+    this.byId.clear();
+    this.bySlot.length = 0;
+    this.freeSlots.length = 0;
+    this.postings.clear();
+    this.vocabulary.clear();
+    for (const set of this.filterSets) set.clear();
+    this.grid.clear();
+    this.typeCounts.item = 0;
+    this.typeCounts.service = 0;
+    this.totalLength = 0;
+    this.newestOrder = undefined;
+  }
+
+  async count(): Promise<number> {
+    return this.byId.size;
+  }
+
+  async ready(): Promise<void> {}
+
+  async close(): Promise<void> {}
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    const q = normalizeQuery(query);
+    const queryWords = q.text === undefined ? [] : tokenize(q.text);
+    if (queryWords.length === 0 && q.filters.length === 0 && !q.near) return this.newest(q);
+    const order = queryWords.length > 0 ? ORDER.relevance : q.near ? ORDER.nearest : ORDER.newest;
+    const results = new Collector(q, order);
+    if (queryWords.length > 0) {
+      this.matchText(queryWords, results);
+    } else {
+      for (const slot of this.narrowest(q)) results.accept(this.bySlot[slot]!, 0, 0);
+    }
+    return results.result();
+  }
+
+  private insert(doc: ListingDocument): void {
+    const slot = this.freeSlots.pop() ?? this.bySlot.length;
+    const entry = entryOf(doc, slot);
+    this.bySlot[slot] = entry;
+    this.byId.set(doc.id, entry);
+    if (slot >= this.lengths.length) {
+      const grown = new Float64Array(2 * this.lengths.length);
+      grown.set(this.lengths);
+      this.lengths = grown;
+    }
+    this.lengths[slot] = entry.length;
+    for (const [word, tf] of entry.terms) {
+      let list = this.postings.get(word);
+      if (!list) this.postings.set(word, (list = new Map()));
+      list.set(slot, tf);
+      this.vocabulary.add(word);
+    }
+    entry.keys.forEach((key, i) => {
+      if (key === undefined) return;
+      const sets = this.filterSets[i]!;
+      let set = sets.get(key);
+      if (!set) sets.set(key, (set = new Set()));
+      set.add(slot);
+    });
+    if (entry.point) this.grid.add(slot, entry.point.lat, entry.point.lng);
+    this.typeCounts[doc.type]++;
+    this.totalLength += entry.length;
+    this.orderInsert(entry);
+  }
+
+  private delete(id: string): void {
+    const entry = this.byId.get(id);
+    if (!entry) return;
+    const { slot } = entry;
+    for (const word of entry.terms.keys()) {
+      const list = this.postings.get(word);
+      list?.delete(slot);
+      if (list?.size === 0) this.postings.delete(word);
+      this.vocabulary.remove(word);
+    }
+    entry.keys.forEach((key, i) => {
+      if (key === undefined) return;
+      const sets = this.filterSets[i]!;
+      const set = sets.get(key);
+      set?.delete(slot);
+      if (set?.size === 0) sets.delete(key);
+    });
+    if (entry.point) this.grid.remove(slot, entry.point.lat, entry.point.lng);
+    this.typeCounts[entry.doc.type]--;
+    this.totalLength -= entry.length;
+    this.orderDelete(entry);
+    this.byId.delete(id);
+    this.bySlot[slot] = undefined;
+    this.freeSlots.push(slot);
+  }
+
+  /**
+   * Hands `results` every listing holding every query word (or a word it matches with allowed
+   * typos, or for the last word a completion), with its typo total and BM25 score. Words are
+   * intersected rarest first, so the work follows the smallest posting lists; candidates live in
+   * flat arrays indexed through {@link seen}, not in per-listing objects.
+   */
+  private matchText(queryWords: readonly string[], results: Collector): void {
+    const n = this.byId.size;
+    const avgLength = n > 0 ? this.totalLength / n : 1;
+    const expanded = queryWords.map((word, i) => {
+      const expansions = this.vocabulary.expand(word, i === queryWords.length - 1);
+      const lists: Array<{ list: Map<number, number>; typos: number; weight: number }> = [];
+      let size = 0;
+      for (const [w, typos] of expansions) {
+        const list = this.postings.get(w);
+        if (!list) continue;
+        const idf = Math.log(1 + (n - list.size + 0.5) / (list.size + 0.5));
+        lists.push({ list, typos, weight: w === word ? idf : idf * COMPLETION_WEIGHT });
+        size += list.size;
+      }
+      return { lists, size };
+    });
+    if (expanded.some((e) => e.lists.length === 0)) return;
+    expanded.sort((a, b) => a.size - b.size);
+
+    const bySlot = this.bySlot;
+    const lengths = this.lengths;
+    const base = K1 * (1 - B);
+    const perWord = (K1 * B) / avgLength;
+    const lengthFactor = (slot: number) => base + perWord * lengths[slot]!;
+    const seen = this.seen.next(bySlot.length);
+    let slots: number[] = [];
+    let typos: number[] = [];
+    let scores: number[] = [];
+    // Every listing the rarest word reaches, with its best way of matching it.
+    for (const { list, typos: t, weight } of expanded[0]!.lists) {
+      list.forEach((tf, slot) => {
+        const score = (weight * tf * (K1 + 1)) / (tf + lengthFactor(slot));
+        const at = seen.indexOf(slot);
+        if (at < 0) {
+          seen.set(slot, slots.length);
+          slots.push(slot);
+          typos.push(t);
+          scores.push(score);
+        } else if (t < typos[at]! || (t === typos[at] && score > scores[at]!)) {
+          typos[at] = t;
+          scores[at] = score;
+        }
+      });
+    }
+    // Then keep those that also hold each further word, adding its typos and score.
+    for (let w = 1; w < expanded.length && slots.length > 0; w++) {
+      const lists = expanded[w]!.lists;
+      const keptSlots: number[] = [];
+      const keptTypos: number[] = [];
+      const keptScores: number[] = [];
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        let bestTypos = Infinity;
+        let bestScore = 0;
+        for (const { list, typos: t, weight } of lists) {
+          const tf = list.get(slot);
+          if (tf === undefined || t > bestTypos) continue;
+          const score = (weight * tf * (K1 + 1)) / (tf + lengthFactor(slot));
+          if (t < bestTypos || score > bestScore) [bestTypos, bestScore] = [t, score];
+        }
+        if (bestTypos === Infinity) continue;
+        keptSlots.push(slot);
+        keptTypos.push(typos[i]! + bestTypos);
+        keptScores.push(scores[i]! + bestScore);
+      }
+      [slots, typos, scores] = [keptSlots, keptTypos, keptScores];
+    }
+    for (let i = 0; i < slots.length; i++)
+      results.accept(bySlot[slots[i]!]!, typos[i]!, scores[i]!);
+  }
+
+  /** The default page: no text, filters or location. Counts are kept, order is kept. */
+  private newest(q: NormalizedQuery): SearchResult {
+    const counts = { ...this.typeCounts };
+    const total = q.type === undefined ? counts.item + counts.service : counts[q.type];
+    const hits: SearchHit[] = [];
+    if (q.offset < total) {
+      let skipped = 0;
+      for (const entry of this.byNewest()) {
+        if (q.type !== undefined && entry.doc.type !== q.type) continue;
+        if (skipped < q.offset) {
+          skipped++;
+          continue;
+        }
+        hits.push({ ...entry.doc });
+        if (hits.length === q.limit) break;
+      }
+    }
+    return { hits, total, counts };
+  }
+
+  /** Every listing, newest first; kept in order across single writes, re-sorted after big ones. */
+  private byNewest(): readonly Entry[] {
+    if (!this.newestOrder) {
+      this.newestOrder = [...this.byId.values()].sort((a, b) => (newer(a, b) ? -1 : 1));
+    }
+    return this.newestOrder;
+  }
+
+  private orderInsert(entry: Entry): void {
+    const order = this.newestOrder;
+    if (!order) return;
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (newer(order[mid]!, entry)) lo = mid + 1;
+      else hi = mid;
+    }
+    order.splice(lo, 0, entry);
+  }
+
+  private orderDelete(entry: Entry): void {
+    const order = this.newestOrder;
+    if (!order) return;
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (newer(order[mid]!, entry)) lo = mid + 1;
+      else hi = mid;
+    }
+    if (order[lo] === entry) order.splice(lo, 1);
+    else this.newestOrder = undefined;
+  }
+
+  /** The smallest set of listings a query without text can match: a filter value's, the radius's cells, or all. */
+  private narrowest(q: NormalizedQuery): Iterable<number> {
+    let best: Iterable<number> | undefined;
+    let bestSize = Infinity;
+    for (const { field, key } of q.filters) {
+      const set = this.filterSets[FILTER_FIELDS.indexOf(field)]!.get(key);
+      if (!set) return [];
+      if (set.size < bestSize) [best, bestSize] = [set, set.size];
+    }
+    if (q.near?.radiusMiles !== undefined) {
+      const cells = this.grid.cellsNear(q.near.lat, q.near.lng, q.near.radiusMiles);
+      const size = cells.reduce((sum, cell) => sum + cell.size, 0);
+      if (size < bestSize) [best, bestSize] = [concat(cells), size];
+    }
+    return best ?? this.slots();
+  }
+
+  private *slots(): Iterable<number> {
+    for (const entry of this.byId.values()) yield entry.slot;
+  }
+}
+
+function* concat(sets: ReadonlyArray<Set<number>>): Iterable<number> {
+  for (const set of sets) yield* set;
+}

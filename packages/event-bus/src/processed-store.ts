@@ -26,9 +26,15 @@ export class ProcessedEventStore {
     return (await this.model.exists({ _id: key }).exec()) !== null;
   }
 
+  /**
+   * Records the event as applied. A plain insert (an upsert is a pass over the collection on
+   * FerretDB, and this collection gains a record per event); already recorded is fine.
+   */
   async mark(key: string): Promise<void> {
-    await this.model
-      .updateOne({ _id: key }, { $setOnInsert: { at: new Date() } }, { upsert: true })
-      .exec();
+    try {
+      await this.model.collection.insertOne({ _id: key as never, at: new Date() });
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 11000) throw err;
+    }
   }
 }

@@ -4,3 +4,5 @@ export { loadSearchConfig, searchConfigSchema, type SearchConfig } from './confi
 export { bulkLoad } from './scripts/bulk-load';
 export { reindex } from './scripts/reindex';
 export type { ListingDocument, SearchEngine, SearchHit } from './engine';
+export { createSearchEngine, type SearchQuery, type SearchResult } from './engine';
+export { engineQueryOf } from './api/search/search.schemas';

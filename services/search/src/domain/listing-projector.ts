@@ -50,15 +50,20 @@ function compose(product: ProductFacts, seller?: SellerFacts, booth?: BoothFacts
 export class ListingProjector {
   constructor(private readonly deps: ProjectorDeps) {}
 
+  /** Shows the change in search first, then stores it (see `AcceptedListingChange`). */
   async productChanged(snapshot: ProductSnapshot): Promise<void> {
     const facts = productFactsOf(snapshot);
-    if (!(await this.deps.listings.applyProduct(facts, snapshot.version))) return;
+    const accepted = await this.deps.listings.applyProduct(facts, snapshot.version);
+    if (!accepted) return;
     await this.reindex(facts.sellerId, [facts]);
+    await accepted.store();
   }
 
   async productDeleted(productId: string, sellerId: string, version: number): Promise<void> {
-    if (!(await this.deps.listings.applyDeletion(productId, sellerId, version))) return;
+    const accepted = await this.deps.listings.applyDeletion(productId, sellerId, version);
+    if (!accepted) return;
     await this.deps.index.apply([], [productId]);
+    await accepted.store();
   }
 
   async profileChanged(

@@ -4,9 +4,12 @@ import {
   DEFAULT_LIMIT,
   MAX_LIMIT,
   RADIUS_MILES,
+  toEngineQuery,
   type RadiusMiles,
   type SearchParams,
 } from '../../domain/search-query';
+import type { SearchQuery } from '../../engine';
+import { zipToPoint } from '../../geo';
 
 /** The client sends a filter only when set, but an empty value means "not set" all the same. */
 const blank = (v: unknown): unknown => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -98,4 +101,12 @@ export function toSearchParams(parsed: z.infer<typeof searchQuerySchema>): Searc
   }
   if (parsed.radius !== undefined) out.radius = parsed.radius;
   return out;
+}
+
+/**
+ * The engine query `GET /api/search` would run for these query-string parameters (tools and
+ * benchmarks that call an engine directly). Throws on parameters the route would answer 400 to.
+ */
+export function engineQueryOf(raw: Record<string, string>): SearchQuery {
+  return toEngineQuery(toSearchParams(searchQuerySchema.parse(raw)), zipToPoint);
 }

@@ -1,7 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import type { ProductFacts } from '../../domain/listing-projection';
-import type { ListingStore } from '../../domain/ports';
-import { guardedUpsert, isDuplicateKey, notNewerThan } from '../guarded';
+import type { AcceptedListingChange, ListingStore } from '../../domain/ports';
+import { isDuplicateKey } from '../guarded';
 import { listingModel, type ListingRecord } from './listing.model';
 
 const recordOf = (facts: ProductFacts, version: number, at: Date): ListingRecord => ({
@@ -12,6 +12,9 @@ const recordOf = (facts: ProductFacts, version: number, at: Date): ListingRecord
   product: facts,
   updatedAt: at,
 });
+
+/** A change already stored when accepted (the listing's first record). */
+const STORED: AcceptedListingChange = { store: async () => undefined };
 
 /** Ids of the records a bulk insert refused as already stored; undefined for any other failure. */
 function duplicateIds(err: unknown, records: readonly ListingRecord[]): string[] | undefined {
@@ -44,35 +47,70 @@ export class ListingsRepository implements ListingStore {
     this.model = listingModel(conn);
   }
 
-  async applyProduct(facts: ProductFacts, version: number): Promise<boolean> {
+  async applyProduct(
+    facts: ProductFacts,
+    version: number,
+  ): Promise<AcceptedListingChange | undefined> {
     const now = new Date();
+    if (await this.insertNew(recordOf(facts, version, now))) return STORED;
+    const stored = await this.current(facts.productId);
+    // Older than what is stored, or the same version that deleted the listing: nothing to do.
+    // The same version otherwise is applied again (a retry, or updated + status-changed of one
+    // change).
+    if (stored?.version !== undefined) {
+      if (stored.version > version || (stored.version === version && stored.deleted)) return;
+    }
+    return this.write(facts.productId, {
+      $set: { sellerId: facts.sellerId, version, deleted: false, product: facts, updatedAt: now },
+    });
+  }
+
+  async applyDeletion(
+    productId: string,
+    sellerId: string,
+    version: number,
+  ): Promise<AcceptedListingChange | undefined> {
+    const now = new Date();
+    const tombstone = { _id: productId, sellerId, version, deleted: true, updatedAt: now };
+    if (await this.insertNew(tombstone)) return STORED;
+    const stored = await this.current(productId);
+    if (stored?.version !== undefined && stored.version > version) return;
+    return this.write(productId, {
+      $set: { sellerId, version, deleted: true, updatedAt: now },
+      $unset: { product: 1 },
+    });
+  }
+
+  /** Inserts a record for a listing not stored yet; false when one is. */
+  private async insertNew(record: Omit<ListingRecord, 'product'> & Partial<ListingRecord>) {
     try {
-      await this.model.collection.insertOne(recordOf(facts, version, now) as never);
+      await this.model.collection.insertOne(record as never);
       return true;
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
+      return false;
     }
-    return guardedUpsert(
-      this.model,
-      facts.productId,
-      [
-        { version: { $lt: version } },
-        // The same version again (a retry, or updated + status-changed of one change), unless
-        // that version deleted the listing.
-        { version, deleted: { $ne: true } },
-        { version: { $exists: false } },
-      ],
-      {
-        $set: { sellerId: facts.sellerId, version, deleted: false, product: facts, updatedAt: now },
-      },
+  }
+
+  /** The stored version of a listing, read by `_id` alone (FerretDB looks nothing else up directly). */
+  private current(productId: string) {
+    return this.model.collection.findOne<Pick<ListingRecord, 'version' | 'deleted'>>(
+      { _id: productId as never },
+      { projection: { version: 1, deleted: 1 } },
     );
   }
 
-  applyDeletion(productId: string, sellerId: string, version: number): Promise<boolean> {
-    return guardedUpsert(this.model, productId, notNewerThan('version', version), {
-      $set: { sellerId, version, deleted: true, updatedAt: new Date() },
-      $unset: { product: 1 },
-    });
+  /**
+   * An update by `_id` alone. The version was checked on the read before it: a product's events
+   * share a partition key, so one consumer handles them one at a time and nothing writes the
+   * record in between (a conditional filter would cost a scan of the collection on FerretDB).
+   */
+  private write(productId: string, update: Record<string, unknown>): AcceptedListingChange {
+    return {
+      store: async () => {
+        await this.model.collection.updateOne({ _id: productId as never }, update);
+      },
+    };
   }
 
   async productsOf(sellerId: string): Promise<ProductFacts[]> {

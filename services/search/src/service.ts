@@ -7,7 +7,7 @@ import {
 import type { SearchConfig } from './config';
 import { searchRoutes } from './api/search/search.routes';
 import { boothModel } from './data/booths/booth.model';
-import { listingModel } from './data/listings/listing.model';
+import { listingModels } from './data/listings/listing.model';
 import { sellerModel } from './data/sellers/seller.model';
 import { depsOf } from './deps';
 import { isInProcess } from './engine';
@@ -25,6 +25,8 @@ export type SearchOverrides = Partial<
  */
 async function prepareIndex(ctx: ServiceContext<SearchConfig>): Promise<void> {
   const { engine, projector, listings, logger } = depsOf(ctx);
+  const moved = await listings.migrateLegacy();
+  if (moved > 0) logger.info({ moved }, 'listing records moved into their collections');
   if (isInProcess(engine)) {
     const started = Date.now();
     const indexed = await projector.indexAll();
@@ -55,7 +57,7 @@ export function startSearchService(
     name: 'search',
     config,
     models: (conn) => {
-      listingModel(conn);
+      listingModels(conn);
       sellerModel(conn);
       boothModel(conn);
       return [];

@@ -1,8 +1,13 @@
 import type { Connection, Model } from 'mongoose';
 import type { ProductFacts } from '../../domain/listing-projection';
 import type { AcceptedListingChange, ListingStore } from '../../domain/ports';
-import { isDuplicateKey } from '../guarded';
-import { listingModel, type ListingRecord } from './listing.model';
+import { insertMissing, isDuplicateKey } from '../guarded';
+import {
+  LEGACY_LISTINGS_COLLECTION,
+  listingModels,
+  shardOf,
+  type ListingRecord,
+} from './listing.model';
 
 const recordOf = (facts: ProductFacts, version: number, at: Date): ListingRecord => ({
   _id: facts.productId,
@@ -34,17 +39,18 @@ function duplicateIds(err: unknown, records: readonly ListingRecord[]): string[]
 }
 
 /**
- * The only code that touches the `listings` collection.
+ * The only code that touches the listing collections (see {@link LISTING_SHARDS}).
  *
- * Written for FerretDB as much as MongoDB: there an update costs a pass over the collection while
- * an insert does not, so new listings are inserted first and updated only when already stored,
- * and reads walk one cursor instead of paging.
+ * Written for FerretDB as much as MongoDB: there an update costs a pass over its collection and a
+ * filter on anything but `_id` a pass with every record decoded, while an insert or an `_id`
+ * lookup does not. So new listings are inserted first, stored ones are read and written by `_id`
+ * alone, records are spread over small collections, and reads walk cursors instead of paging.
  */
 export class ListingsRepository implements ListingStore {
-  private readonly model: Model<ListingRecord>;
+  private readonly models: Array<Model<ListingRecord>>;
 
-  constructor(conn: Connection) {
-    this.model = listingModel(conn);
+  constructor(private readonly conn: Connection) {
+    this.models = listingModels(conn);
   }
 
   async applyProduct(
@@ -81,10 +87,115 @@ export class ListingsRepository implements ListingStore {
     });
   }
 
+  async productsOf(sellerId: string): Promise<ProductFacts[]> {
+    const out: ProductFacts[] = [];
+    for (const model of this.models) {
+      const found = await model.find({ sellerId, deleted: false }).lean<ListingRecord[]>().exec();
+      for (const r of found) if (r.product) out.push(r.product);
+    }
+    return out;
+  }
+
+  async replaceMany(products: readonly ProductFacts[]): Promise<void> {
+    if (products.length === 0) return;
+    const now = new Date();
+    const byShard = new Map<number, ListingRecord[]>();
+    for (const p of products) {
+      const shard = shardOf(p.productId);
+      const records = byShard.get(shard) ?? [];
+      records.push(recordOf(p, 0, now));
+      byShard.set(shard, records);
+    }
+    for (const [shard, records] of byShard) {
+      await this.insertOrReplace(this.models[shard]!, records);
+    }
+  }
+
+  async *allProducts(batchSize: number): AsyncIterable<ProductFacts[]> {
+    let batch: ProductFacts[] = [];
+    for (const model of this.models) {
+      const cursor = model.collection.find<ListingRecord>({ deleted: false }, { batchSize });
+      try {
+        for await (const record of cursor) {
+          if (record.product) batch.push(record.product);
+          if (batch.length >= batchSize) {
+            yield batch;
+            batch = [];
+          }
+        }
+      } finally {
+        await cursor.close();
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  /**
+   * Moves records from the single collection earlier versions kept into the shards, then drops
+   * it. Safe to run again after a crash, and while events are applied.
+   * Returns how many were moved.
+   */
+  async migrateLegacy(): Promise<number> {
+    const db = this.conn.db;
+    if (!db) throw new Error('the database connection is not open');
+    const present = await db
+      .listCollections({ name: LEGACY_LISTINGS_COLLECTION }, { nameOnly: true })
+      .toArray();
+    if (present.length === 0) return 0;
+    const legacy = db.collection<ListingRecord>(LEGACY_LISTINGS_COLLECTION);
+    let moved = 0;
+    let batch: ListingRecord[] = [];
+    const flush = async () => {
+      const byShard = new Map<number, ListingRecord[]>();
+      for (const r of batch)
+        byShard.set(shardOf(r._id), [...(byShard.get(shardOf(r._id)) ?? []), r]);
+      // Only missing ones: a record already in a shard was moved before or written by an event.
+      for (const [shard, records] of byShard) {
+        await insertMissing(this.models[shard]!, records as unknown as Record<string, unknown>[]);
+      }
+      moved += batch.length;
+      batch = [];
+    };
+    for await (const record of legacy.find({}, { batchSize: 1000 })) {
+      batch.push(record);
+      if (batch.length >= 1000) await flush();
+    }
+    await flush();
+    await legacy.drop();
+    return moved;
+  }
+
+  private model(productId: string): Model<ListingRecord> {
+    return this.models[shardOf(productId)]!;
+  }
+
+  /** Inserts records, replacing those whose `_id` is already stored. */
+  private async insertOrReplace(
+    model: Model<ListingRecord>,
+    records: readonly ListingRecord[],
+  ): Promise<void> {
+    let stored: string[];
+    try {
+      await model.collection.insertMany(records as never[], { ordered: false });
+      return;
+    } catch (err) {
+      const ids = duplicateIds(err, records);
+      if (!ids) throw err;
+      stored = ids;
+    }
+    const again = new Set(stored);
+    await model.bulkWrite(
+      records
+        .filter((r) => again.has(r._id))
+        .map((r) => ({ replaceOne: { filter: { _id: r._id }, replacement: r } })),
+      { ordered: false },
+    );
+  }
+
   /** Inserts a record for a listing not stored yet; false when one is. */
   private async insertNew(record: Omit<ListingRecord, 'product'> & Partial<ListingRecord>) {
     try {
-      await this.model.collection.insertOne(record as never);
+      await this.model(record._id).collection.insertOne(record as never);
       return true;
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
@@ -94,7 +205,7 @@ export class ListingsRepository implements ListingStore {
 
   /** The stored version of a listing, read by `_id` alone (FerretDB looks nothing else up directly). */
   private current(productId: string) {
-    return this.model.collection.findOne<Pick<ListingRecord, 'version' | 'deleted'>>(
+    return this.model(productId).collection.findOne<Pick<ListingRecord, 'version' | 'deleted'>>(
       { _id: productId as never },
       { projection: { version: 1, deleted: 1 } },
     );
@@ -108,59 +219,8 @@ export class ListingsRepository implements ListingStore {
   private write(productId: string, update: Record<string, unknown>): AcceptedListingChange {
     return {
       store: async () => {
-        await this.model.collection.updateOne({ _id: productId as never }, update);
+        await this.model(productId).collection.updateOne({ _id: productId as never }, update);
       },
     };
-  }
-
-  async productsOf(sellerId: string): Promise<ProductFacts[]> {
-    const found = await this.model
-      .find({ sellerId, deleted: false })
-      .lean<ListingRecord[]>()
-      .exec();
-    return found.flatMap((r) => (r.product ? [r.product] : []));
-  }
-
-  async replaceMany(products: readonly ProductFacts[]): Promise<void> {
-    if (products.length === 0) return;
-    const now = new Date();
-    const records = products.map((p) => recordOf(p, 0, now));
-    let stored: string[];
-    try {
-      await this.model.collection.insertMany(records as never[], { ordered: false });
-      return;
-    } catch (err) {
-      const ids = duplicateIds(err, records);
-      if (!ids) throw err;
-      stored = ids;
-    }
-    // Those already stored are replaced; the rest went in above.
-    const again = new Set(stored);
-    await this.model.bulkWrite(
-      records
-        .filter((r) => again.has(r._id))
-        .map((r) => ({ replaceOne: { filter: { _id: r._id }, replacement: r } })),
-      { ordered: false },
-    );
-  }
-
-  async *allProducts(batchSize: number): AsyncIterable<ProductFacts[]> {
-    let batch: ProductFacts[] = [];
-    const cursor = this.model.collection.find<ListingRecord>(
-      { deleted: false },
-      { batchSize: batchSize },
-    );
-    try {
-      for await (const record of cursor) {
-        if (record.product) batch.push(record.product);
-        if (batch.length >= batchSize) {
-          yield batch;
-          batch = [];
-        }
-      }
-      if (batch.length > 0) yield batch;
-    } finally {
-      await cursor.close();
-    }
   }
 }

@@ -36,17 +36,17 @@ export interface ListingCard {
   created_at: string;
 }
 
-const defined = <T extends object>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-
+/**
+ * Unknown facts stay `undefined` on the card: JSON leaves them out, so the client never sees
+ * them, and the mapping copies no object twice (it runs for every hit of every search).
+ */
 export function toListingCard(hit: SearchHit): ListingCard {
-  const profile = defined<CardProfile>({
-    first_name: hit.sellerFirstName,
-    last_name: hit.sellerLastName,
-    username: hit.sellerUsername,
-    profile_image: hit.sellerAvatar,
-  });
-  return defined<ListingCard>({
+  const hasProfile =
+    hit.sellerFirstName !== undefined ||
+    hit.sellerLastName !== undefined ||
+    hit.sellerUsername !== undefined ||
+    hit.sellerAvatar !== undefined;
+  return {
     product_id: hit.id,
     id: hit.id,
     slug: hit.slug,
@@ -60,7 +60,14 @@ export function toListingCard(hit: SearchHit): ListingCard {
     images: hit.coverImage ? [{ image_url: hit.coverImage, is_default: true }] : [],
     user_id: hit.sellerId,
     userId: hit.sellerId,
-    user_profile: Object.keys(profile).length > 0 ? profile : undefined,
+    user_profile: hasProfile
+      ? {
+          first_name: hit.sellerFirstName,
+          last_name: hit.sellerLastName,
+          username: hit.sellerUsername,
+          profile_image: hit.sellerAvatar,
+        }
+      : undefined,
     is_kyc_verified: hit.idVerified,
     rating_average: hit.ratingAverage,
     review_count: hit.ratingCount,
@@ -70,5 +77,5 @@ export function toListingCard(hit: SearchHit): ListingCard {
     zip: hit.zip,
     distance: hit.distance,
     created_at: new Date(hit.createdAt).toISOString(),
-  });
+  };
 }

@@ -1,5 +1,8 @@
 import { matchTypos, typoBudget } from '../text';
 
+/** How many query words' expansions are kept at most. */
+const MAX_CACHED_EXPANSIONS = 20_000;
+
 /** First index in `sorted` whose word is not below `word` (binary search). */
 function lowerBound(sorted: readonly string[], word: string): number {
   let lo = 0;
@@ -33,6 +36,12 @@ export class Vocabulary {
   /** How many listings hold each word. */
   private readonly counts = new Map<string, number>();
   private readonly sorted: string[] = [];
+  /**
+   * Expansions already computed, for the dictionary as it is: the words of a dictionary change
+   * far less often than listings do (a new listing mostly repeats known words), and a search
+   * spends much of its time expanding. Emptied whenever a word enters or leaves.
+   */
+  private readonly expansions = new Map<string, ReadonlyMap<string, number>>();
 
   get size(): number {
     return this.counts.size;
@@ -46,6 +55,7 @@ export class Vocabulary {
     }
     this.counts.set(word, 1);
     this.sorted.splice(lowerBound(this.sorted, word), 0, word);
+    this.expansions.clear();
   }
 
   remove(word: string): void {
@@ -58,18 +68,31 @@ export class Vocabulary {
     this.counts.delete(word);
     const at = lowerBound(this.sorted, word);
     if (this.sorted[at] === word) this.sorted.splice(at, 1);
+    this.expansions.clear();
   }
 
   clear(): void {
     this.counts.clear();
     this.sorted.length = 0;
+    this.expansions.clear();
   }
 
   /**
    * The indexed words `query` matches, each with its typo count. `isLast` marks the final word of
    * the query, which also matches as the beginning of longer words.
    */
-  expand(query: string, isLast: boolean): Map<string, number> {
+  expand(query: string, isLast: boolean): ReadonlyMap<string, number> {
+    const key = isLast ? `+${query}` : query;
+    let found = this.expansions.get(key);
+    if (!found) {
+      if (this.expansions.size >= MAX_CACHED_EXPANSIONS) this.expansions.clear();
+      found = this.compute(query, isLast);
+      this.expansions.set(key, found);
+    }
+    return found;
+  }
+
+  private compute(query: string, isLast: boolean): Map<string, number> {
     const out = new Map<string, number>();
     if (query === '') return out;
     const budget = typoBudget(query);

@@ -17,11 +17,21 @@ const toRadians = (degrees: number): number => (degrees * Math.PI) / 180;
 
 /** Great-circle distance in miles between two points (haversine on a spherical Earth). */
 export function haversineMiles(a: GeoPoint, b: GeoPoint): number {
-  const dLat = toRadians(b.lat - a.lat);
-  const dLng = toRadians(b.lng - a.lng);
+  return haversineMilesBetween(a.lat, a.lng, b.lat, b.lng);
+}
+
+/** {@link haversineMiles} on bare coordinates, for loops over many listings. */
+export function haversineMilesBetween(
+  lat1: number,
+  lng1: number,
+  lat2: number,
+  lng2: number,
+): number {
+  const dLat = toRadians(lat2 - lat1);
+  const dLng = toRadians(lng2 - lng1);
   const h =
     Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2;
+    Math.cos(toRadians(lat1)) * Math.cos(toRadians(lat2)) * Math.sin(dLng / 2) ** 2;
   // min() guards against h creeping past 1 through rounding for antipodal points.
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }

@@ -2,6 +2,7 @@ export {
   EARTH_RADIUS_MILES,
   METRES_PER_MILE,
   haversineMiles,
+  haversineMilesBetween,
   isValidPoint,
   roundMiles,
   type GeoPoint,

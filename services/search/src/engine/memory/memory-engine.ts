@@ -1,4 +1,4 @@
-import { haversineMiles, METRES_PER_MILE, roundMiles } from '../../geo';
+import { haversineMilesBetween, METRES_PER_MILE, roundMiles } from '../../geo';
 import {
   fieldKey,
   FILTER_FIELDS,
@@ -44,9 +44,9 @@ interface Entry {
   point: { lat: number; lng: number } | undefined;
 }
 
-/** One listing matching a query, with what orders it. */
+/** One listing matching a query, by slot, with what orders it. */
 interface Match {
-  entry: Entry;
+  slot: number;
   typos: number;
   score: number;
   distance: number | undefined;
@@ -55,20 +55,97 @@ interface Match {
 const newer = (a: Entry, b: Entry): boolean =>
   a.doc.createdAt !== b.doc.createdAt ? a.doc.createdAt > b.doc.createdAt : a.doc.id < b.doc.id;
 
-const ORDER = {
-  relevance: (a: Match, b: Match): boolean =>
-    a.typos !== b.typos
-      ? a.typos < b.typos
-      : a.score !== b.score
-        ? a.score > b.score
-        : newer(a.entry, b.entry),
-  nearest: (a: Match, b: Match): boolean => {
-    const da = a.distance ?? Infinity;
-    const db = b.distance ?? Infinity;
-    return da !== db ? da < db : newer(a.entry, b.entry);
-  },
-  newest: (a: Match, b: Match): boolean => newer(a.entry, b.entry),
-};
+const ITEM = 0;
+const SERVICE = 1;
+const TYPE_CODE = { item: ITEM, service: SERVICE } as const;
+
+/**
+ * What every query reads of every candidate listing, in flat arrays by slot: following each
+ * listing's objects instead costs a cache miss per field at 100,000 listings.
+ */
+class Columns {
+  typeCode = new Uint8Array(1024);
+  createdAt = new Float64Array(1024);
+  /** NaN where the listing has no usable location. */
+  lat = new Float64Array(1024);
+  lng = new Float64Array(1024);
+  /** Words per listing, for BM25's length normalisation. */
+  length = new Float64Array(1024);
+  /** Per filter field (in {@link FILTER_FIELDS} order), the listing's value as a number; 0 for none. */
+  filterIds = FILTER_FIELDS.map(() => new Int32Array(1024));
+  /** Per filter field, each value's number. */
+  private readonly ids = FILTER_FIELDS.map(() => new Map<string, number>());
+
+  /** The number standing for a filter value; -1 when no listing ever had it. */
+  idOf(field: number, key: string): number {
+    return this.ids[field]!.get(key) ?? -1;
+  }
+
+  set(entry: Entry): void {
+    const { slot, doc } = entry;
+    if (slot >= this.typeCode.length) this.grow(2 * slot);
+    this.typeCode[slot] = TYPE_CODE[doc.type];
+    this.createdAt[slot] = doc.createdAt;
+    this.lat[slot] = entry.point?.lat ?? NaN;
+    this.lng[slot] = entry.point?.lng ?? NaN;
+    this.length[slot] = entry.length;
+    entry.keys.forEach((key, field) => {
+      let id = 0;
+      if (key !== undefined) {
+        const ids = this.ids[field]!;
+        id = ids.get(key) ?? ids.size + 1;
+        ids.set(key, id);
+      }
+      this.filterIds[field]![slot] = id;
+    });
+  }
+
+  clear(): void {
+    for (const ids of this.ids) ids.clear();
+  }
+
+  private grow(size: number): void {
+    const grown = <T extends Uint8Array | Float64Array | Int32Array>(
+      from: T,
+      make: (n: number) => T,
+    ) => {
+      const to = make(size);
+      to.set(from);
+      return to;
+    };
+    this.typeCode = grown(this.typeCode, (n) => new Uint8Array(n));
+    this.createdAt = grown(this.createdAt, (n) => new Float64Array(n));
+    this.lat = grown(this.lat, (n) => new Float64Array(n));
+    this.lng = grown(this.lng, (n) => new Float64Array(n));
+    this.length = grown(this.length, (n) => new Float64Array(n));
+    this.filterIds = this.filterIds.map((ids) => grown(ids, (n) => new Int32Array(n)));
+  }
+}
+
+type Order = (a: Match, b: Match) => boolean;
+
+/** The three result orders, reading creation times from the columns (ids break ties). */
+function ordersOf(columns: Columns, bySlot: ReadonlyArray<Entry | undefined>) {
+  const newerSlot = (a: number, b: number): boolean => {
+    const ca = columns.createdAt[a]!;
+    const cb = columns.createdAt[b]!;
+    return ca !== cb ? ca > cb : bySlot[a]!.doc.id < bySlot[b]!.doc.id;
+  };
+  return {
+    relevance: (a: Match, b: Match): boolean =>
+      a.typos !== b.typos
+        ? a.typos < b.typos
+        : a.score !== b.score
+          ? a.score > b.score
+          : newerSlot(a.slot, b.slot),
+    nearest: (a: Match, b: Match): boolean => {
+      const da = a.distance ?? Infinity;
+      const db = b.distance ?? Infinity;
+      return da !== db ? da < db : newerSlot(a.slot, b.slot);
+    },
+    newest: (a: Match, b: Match): boolean => newerSlot(a.slot, b.slot),
+  } satisfies Record<string, Order>;
+}
 
 function entryOf(doc: ListingDocument, slot: number): Entry {
   const terms = new Map<string, number>();
@@ -94,44 +171,59 @@ function entryOf(doc: ListingDocument, slot: number): Entry {
  * requested page in order. Builds a hit object only for listings that make the running top list.
  */
 class Collector {
-  private readonly filters: Array<{ at: number; key: string }>;
-  private readonly radius: number | undefined;
+  private readonly filterFields: Int32Array;
+  private readonly filterIds: Int32Array;
+  /** A filter value no listing has: nothing can match. */
+  readonly impossible: boolean;
+  private readonly near: { lat: number; lng: number } | undefined;
+  private readonly radius: number;
+  private readonly wantedType: number;
   private readonly wanted: number;
   private readonly top: TopK<Match>;
   private readonly all: Match[] = [];
-  private readonly counts: TypeCounts = { item: 0, service: 0 };
-  private readonly probe: Match = {
-    entry: undefined as never,
-    typos: 0,
-    score: 0,
-    distance: undefined,
-  };
+  private items = 0;
+  private services = 0;
+  private readonly probe: Match = { slot: 0, typos: 0, score: 0, distance: undefined };
 
   constructor(
     private readonly q: NormalizedQuery,
-    private readonly order: (a: Match, b: Match) => boolean,
+    private readonly order: Order,
+    private readonly columns: Columns,
+    private readonly bySlot: ReadonlyArray<Entry | undefined>,
   ) {
-    this.filters = q.filters.map(({ field, key }) => ({ at: FILTER_FIELDS.indexOf(field), key }));
+    const fields = q.filters.map(({ field }) => FILTER_FIELDS.indexOf(field));
+    this.filterFields = Int32Array.from(fields);
+    this.filterIds = Int32Array.from(q.filters, ({ key }, i) => columns.idOf(fields[i]!, key));
+    this.impossible = this.filterIds.some((id) => id < 0);
+    this.near = q.near;
     this.radius =
       q.near?.radiusMiles === undefined
-        ? undefined
+        ? Infinity
         : radiusMetres(q.near.radiusMiles) / METRES_PER_MILE;
+    this.wantedType = q.type === undefined ? -1 : TYPE_CODE[q.type];
     this.wanted = q.offset + q.limit;
     this.top = new TopK<Match>(this.wanted < SORT_ALL_FROM ? this.wanted : 0, order);
   }
 
-  accept(entry: Entry, typos: number, score: number): void {
-    for (let i = 0; i < this.filters.length; i++) {
-      if (entry.keys[this.filters[i]!.at] !== this.filters[i]!.key) return;
+  accept(slot: number, typos: number, score: number): void {
+    const columns = this.columns;
+    for (let i = 0; i < this.filterFields.length; i++) {
+      if (columns.filterIds[this.filterFields[i]!]![slot] !== this.filterIds[i]) return;
     }
-    const near = this.q.near;
     let distance: number | undefined;
-    if (near && entry.point) distance = haversineMiles(near, entry.point);
-    if (this.radius !== undefined && (distance === undefined || distance > this.radius)) return;
-    this.counts[entry.doc.type]++;
-    if (this.q.type !== undefined && entry.doc.type !== this.q.type) return;
+    const near = this.near;
+    if (near) {
+      const lat = columns.lat[slot]!;
+      if (lat === lat)
+        distance = haversineMilesBetween(near.lat, near.lng, lat, columns.lng[slot]!);
+      if (this.radius !== Infinity && (distance === undefined || distance > this.radius)) return;
+    }
+    const type = columns.typeCode[slot]!;
+    if (type === ITEM) this.items++;
+    else this.services++;
+    if (this.wantedType >= 0 && type !== this.wantedType) return;
     const probe = this.probe;
-    probe.entry = entry;
+    probe.slot = slot;
     probe.typos = typos;
     probe.score = score;
     probe.distance = distance;
@@ -140,22 +232,20 @@ class Collector {
   }
 
   result(): SearchResult {
-    const { q, counts } = this;
+    const { q } = this;
     let ranked: readonly Match[];
     if (this.wanted >= SORT_ALL_FROM) {
       ranked = this.all.sort((a, b) => (this.order(a, b) ? -1 : this.order(b, a) ? 1 : 0));
     } else {
       ranked = this.top.items();
     }
-    const hits = ranked
-      .slice(q.offset, this.wanted)
-      .map(({ entry, distance }): SearchHit =>
-        distance === undefined
-          ? { ...entry.doc }
-          : { ...entry.doc, distance: roundMiles(distance) },
-      );
+    const hits = ranked.slice(q.offset, this.wanted).map(({ slot, distance }): SearchHit => {
+      const doc = this.bySlot[slot]!.doc;
+      return distance === undefined ? { ...doc } : { ...doc, distance: roundMiles(distance) };
+    });
+    const counts = { item: this.items, service: this.services };
     const total = q.type === undefined ? counts.item + counts.service : counts[q.type];
-    return { hits, total, counts: { ...counts } };
+    return { hits, total, counts };
   }
 }
 
@@ -213,8 +303,8 @@ export class MemorySearchEngine implements SearchEngine {
   private readonly typeCounts: TypeCounts = { item: 0, service: 0 };
   private totalLength = 0;
   private readonly seen = new Seen();
-  /** Words per listing by slot, for BM25's length normalisation without reaching each entry. */
-  private lengths = new Float64Array(1024);
+  private readonly columns = new Columns();
+  private readonly orders = ordersOf(this.columns, this.bySlot);
   /** Every entry newest first, built on demand; undefined until needed or after bulk writes. */
   private newestOrder: Entry[] | undefined;
 
@@ -245,6 +335,7 @@ export class MemorySearchEngine implements SearchEngine {
     this.typeCounts.service = 0;
     this.totalLength = 0;
     this.newestOrder = undefined;
+    this.columns.clear();
   }
 
   async count(): Promise<number> {
@@ -259,12 +350,15 @@ export class MemorySearchEngine implements SearchEngine {
     const q = normalizeQuery(query);
     const queryWords = q.text === undefined ? [] : tokenize(q.text);
     if (queryWords.length === 0 && q.filters.length === 0 && !q.near) return this.newest(q);
-    const order = queryWords.length > 0 ? ORDER.relevance : q.near ? ORDER.nearest : ORDER.newest;
-    const results = new Collector(q, order);
+    const { orders } = this;
+    const order =
+      queryWords.length > 0 ? orders.relevance : q.near ? orders.nearest : orders.newest;
+    const results = new Collector(q, order, this.columns, this.bySlot);
+    if (results.impossible) return results.result();
     if (queryWords.length > 0) {
       this.matchText(queryWords, results);
     } else {
-      for (const slot of this.narrowest(q)) results.accept(this.bySlot[slot]!, 0, 0);
+      for (const set of this.narrowest(q)) for (const slot of set) results.accept(slot, 0, 0);
     }
     return results.result();
   }
@@ -274,12 +368,7 @@ export class MemorySearchEngine implements SearchEngine {
     const entry = entryOf(doc, slot);
     this.bySlot[slot] = entry;
     this.byId.set(doc.id, entry);
-    if (slot >= this.lengths.length) {
-      const grown = new Float64Array(2 * this.lengths.length);
-      grown.set(this.lengths);
-      this.lengths = grown;
-    }
-    this.lengths[slot] = entry.length;
+    this.columns.set(entry);
     for (const [word, tf] of entry.terms) {
       let list = this.postings.get(word);
       if (!list) this.postings.set(word, (list = new Map()));
@@ -351,7 +440,7 @@ export class MemorySearchEngine implements SearchEngine {
     expanded.sort((a, b) => a.size - b.size);
 
     const bySlot = this.bySlot;
-    const lengths = this.lengths;
+    const lengths = this.columns.length;
     const base = K1 * (1 - B);
     const perWord = (K1 * B) / avgLength;
     const lengthFactor = (slot: number) => base + perWord * lengths[slot]!;
@@ -398,8 +487,7 @@ export class MemorySearchEngine implements SearchEngine {
       }
       [slots, typos, scores] = [keptSlots, keptTypos, keptScores];
     }
-    for (let i = 0; i < slots.length; i++)
-      results.accept(bySlot[slots[i]!]!, typos[i]!, scores[i]!);
+    for (let i = 0; i < slots.length; i++) results.accept(slots[i]!, typos[i]!, scores[i]!);
   }
 
   /** The default page: no text, filters or location. Counts are kept, order is kept. */
@@ -457,28 +545,27 @@ export class MemorySearchEngine implements SearchEngine {
     else this.newestOrder = undefined;
   }
 
-  /** The smallest set of listings a query without text can match: a filter value's, the radius's cells, or all. */
-  private narrowest(q: NormalizedQuery): Iterable<number> {
-    let best: Iterable<number> | undefined;
+  /**
+   * The smallest group of listings a query without text can match, as sets to walk: a filter
+   * value's listings, the cells the radius reaches, or every listing.
+   */
+  private narrowest(q: NormalizedQuery): Array<Iterable<number>> {
+    let best: Array<Iterable<number>> | undefined;
     let bestSize = Infinity;
     for (const { field, key } of q.filters) {
       const set = this.filterSets[FILTER_FIELDS.indexOf(field)]!.get(key);
       if (!set) return [];
-      if (set.size < bestSize) [best, bestSize] = [set, set.size];
+      if (set.size < bestSize) [best, bestSize] = [[set], set.size];
     }
     if (q.near?.radiusMiles !== undefined) {
       const cells = this.grid.cellsNear(q.near.lat, q.near.lng, q.near.radiusMiles);
       const size = cells.reduce((sum, cell) => sum + cell.size, 0);
-      if (size < bestSize) [best, bestSize] = [concat(cells), size];
+      if (size < bestSize) [best, bestSize] = [cells, size];
     }
-    return best ?? this.slots();
+    return best ?? [this.slots()];
   }
 
   private *slots(): Iterable<number> {
     for (const entry of this.byId.values()) yield entry.slot;
   }
-}
-
-function* concat(sets: ReadonlyArray<Set<number>>): Iterable<number> {
-  for (const set of sets) yield* set;
 }

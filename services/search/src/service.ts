@@ -66,6 +66,9 @@ export function startSearchService(
     onStart: prepareIndex,
     readiness: (ctx) => ({ engine: () => depsOf(ctx).engine.ready() }),
     routes: (app, ctx) => {
+      // Results change with every listing edit and are not fetched conditionally: an ETag would
+      // only add a hash of every ~20 KB page to each request.
+      app.set('etag', false);
       app.use(searchRoutes(ctx, depsOf(ctx)));
     },
     onStop: async (ctx) => {

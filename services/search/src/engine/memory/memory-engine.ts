@@ -1,13 +1,4 @@
-import { haversineMilesBetween, METRES_PER_MILE, roundMiles } from '../../geo';
-import {
-  fieldKey,
-  FILTER_FIELDS,
-  lastById,
-  normalizeQuery,
-  pointOf,
-  radiusMetres,
-  type NormalizedQuery,
-} from '../query';
+import { FILTER_FIELDS, lastById, normalizeQuery, type NormalizedQuery } from '../query';
 import type {
   ListingDocument,
   SearchEngine,
@@ -16,10 +7,12 @@ import type {
   SearchResult,
   TypeCounts,
 } from '../search-engine';
-import { BOOST, TEXT_FIELDS, textOf } from '../text-fields';
-import { tokenize, words } from '../text';
+import { tokenize } from '../text';
+import { Collector, ordersOf } from './collector';
+import { Columns } from './columns';
+import { entryOf, newer, type Entry } from './entry';
 import { GeoGrid } from './geo-grid';
-import { TopK } from './top-k';
+import { Seen } from './seen';
 import { Vocabulary } from './vocabulary';
 
 /** BM25 parameters (the usual defaults). */
@@ -27,257 +20,8 @@ const K1 = 1.2;
 const B = 0.75;
 /** A word reached by completing the query's last word scores a little under the word itself. */
 const COMPLETION_WEIGHT = 0.9;
-/** A page this deep or deeper is cut from a full sort instead of a running top list. */
-const SORT_ALL_FROM = 2_000;
 /** Writes of more listings than this re-sort the newest-first order instead of keeping it. */
 const BULK = 64;
-
-interface Entry {
-  slot: number;
-  doc: ListingDocument;
-  /** Distinct words of the searchable fields, each with its field-weighted term frequency. */
-  terms: Map<string, number>;
-  /** Words in the searchable fields (BM25 length normalisation). */
-  length: number;
-  /** Normalised filter values, in {@link FILTER_FIELDS} order. */
-  keys: Array<string | undefined>;
-  point: { lat: number; lng: number } | undefined;
-}
-
-/** One listing matching a query, by slot, with what orders it. */
-interface Match {
-  slot: number;
-  typos: number;
-  score: number;
-  distance: number | undefined;
-}
-
-const newer = (a: Entry, b: Entry): boolean =>
-  a.doc.createdAt !== b.doc.createdAt ? a.doc.createdAt > b.doc.createdAt : a.doc.id < b.doc.id;
-
-const ITEM = 0;
-const SERVICE = 1;
-const TYPE_CODE = { item: ITEM, service: SERVICE } as const;
-
-/**
- * What every query reads of every candidate listing, in flat arrays by slot: following each
- * listing's objects instead costs a cache miss per field at 100,000 listings.
- */
-class Columns {
-  typeCode = new Uint8Array(1024);
-  createdAt = new Float64Array(1024);
-  /** NaN where the listing has no usable location. */
-  lat = new Float64Array(1024);
-  lng = new Float64Array(1024);
-  /** Words per listing, for BM25's length normalisation. */
-  length = new Float64Array(1024);
-  /** Per filter field (in {@link FILTER_FIELDS} order), the listing's value as a number; 0 for none. */
-  filterIds = FILTER_FIELDS.map(() => new Int32Array(1024));
-  /** Per filter field, each value's number. */
-  private readonly ids = FILTER_FIELDS.map(() => new Map<string, number>());
-
-  /** The number standing for a filter value; -1 when no listing ever had it. */
-  idOf(field: number, key: string): number {
-    return this.ids[field]!.get(key) ?? -1;
-  }
-
-  set(entry: Entry): void {
-    const { slot, doc } = entry;
-    if (slot >= this.typeCode.length) this.grow(2 * slot);
-    this.typeCode[slot] = TYPE_CODE[doc.type];
-    this.createdAt[slot] = doc.createdAt;
-    this.lat[slot] = entry.point?.lat ?? NaN;
-    this.lng[slot] = entry.point?.lng ?? NaN;
-    this.length[slot] = entry.length;
-    entry.keys.forEach((key, field) => {
-      let id = 0;
-      if (key !== undefined) {
-        const ids = this.ids[field]!;
-        id = ids.get(key) ?? ids.size + 1;
-        ids.set(key, id);
-      }
-      this.filterIds[field]![slot] = id;
-    });
-  }
-
-  clear(): void {
-    for (const ids of this.ids) ids.clear();
-  }
-
-  private grow(size: number): void {
-    const grown = <T extends Uint8Array | Float64Array | Int32Array>(
-      from: T,
-      make: (n: number) => T,
-    ) => {
-      const to = make(size);
-      to.set(from);
-      return to;
-    };
-    this.typeCode = grown(this.typeCode, (n) => new Uint8Array(n));
-    this.createdAt = grown(this.createdAt, (n) => new Float64Array(n));
-    this.lat = grown(this.lat, (n) => new Float64Array(n));
-    this.lng = grown(this.lng, (n) => new Float64Array(n));
-    this.length = grown(this.length, (n) => new Float64Array(n));
-    this.filterIds = this.filterIds.map((ids) => grown(ids, (n) => new Int32Array(n)));
-  }
-}
-
-type Order = (a: Match, b: Match) => boolean;
-
-/** The three result orders, reading creation times from the columns (ids break ties). */
-function ordersOf(columns: Columns, bySlot: ReadonlyArray<Entry | undefined>) {
-  const newerSlot = (a: number, b: number): boolean => {
-    const ca = columns.createdAt[a]!;
-    const cb = columns.createdAt[b]!;
-    return ca !== cb ? ca > cb : bySlot[a]!.doc.id < bySlot[b]!.doc.id;
-  };
-  return {
-    relevance: (a: Match, b: Match): boolean =>
-      a.typos !== b.typos
-        ? a.typos < b.typos
-        : a.score !== b.score
-          ? a.score > b.score
-          : newerSlot(a.slot, b.slot),
-    nearest: (a: Match, b: Match): boolean => {
-      const da = a.distance ?? Infinity;
-      const db = b.distance ?? Infinity;
-      return da !== db ? da < db : newerSlot(a.slot, b.slot);
-    },
-    newest: (a: Match, b: Match): boolean => newerSlot(a.slot, b.slot),
-  } satisfies Record<string, Order>;
-}
-
-function entryOf(doc: ListingDocument, slot: number): Entry {
-  const terms = new Map<string, number>();
-  let length = 0;
-  const text = textOf(doc);
-  for (const field of TEXT_FIELDS) {
-    for (const part of [text[field] ?? []].flat()) {
-      for (const word of words(part)) {
-        terms.set(word, (terms.get(word) ?? 0) + BOOST[field]);
-        length++;
-      }
-    }
-  }
-  const keys = FILTER_FIELDS.map((field) => {
-    const value = doc[field];
-    return value !== undefined && value.trim() !== '' ? fieldKey(field, value) : undefined;
-  });
-  return { slot, doc, terms, length, keys, point: pointOf(doc) };
-}
-
-/**
- * Collects the listings a query reaches: applies filters and radius, counts types, keeps the
- * requested page in order. Builds a hit object only for listings that make the running top list.
- */
-class Collector {
-  private readonly filterFields: Int32Array;
-  private readonly filterIds: Int32Array;
-  /** A filter value no listing has: nothing can match. */
-  readonly impossible: boolean;
-  private readonly near: { lat: number; lng: number } | undefined;
-  private readonly radius: number;
-  private readonly wantedType: number;
-  private readonly wanted: number;
-  private readonly top: TopK<Match>;
-  private readonly all: Match[] = [];
-  private items = 0;
-  private services = 0;
-  private readonly probe: Match = { slot: 0, typos: 0, score: 0, distance: undefined };
-
-  constructor(
-    private readonly q: NormalizedQuery,
-    private readonly order: Order,
-    private readonly columns: Columns,
-    private readonly bySlot: ReadonlyArray<Entry | undefined>,
-  ) {
-    const fields = q.filters.map(({ field }) => FILTER_FIELDS.indexOf(field));
-    this.filterFields = Int32Array.from(fields);
-    this.filterIds = Int32Array.from(q.filters, ({ key }, i) => columns.idOf(fields[i]!, key));
-    this.impossible = this.filterIds.some((id) => id < 0);
-    this.near = q.near;
-    this.radius =
-      q.near?.radiusMiles === undefined
-        ? Infinity
-        : radiusMetres(q.near.radiusMiles) / METRES_PER_MILE;
-    this.wantedType = q.type === undefined ? -1 : TYPE_CODE[q.type];
-    this.wanted = q.offset + q.limit;
-    this.top = new TopK<Match>(this.wanted < SORT_ALL_FROM ? this.wanted : 0, order);
-  }
-
-  accept(slot: number, typos: number, score: number): void {
-    const columns = this.columns;
-    for (let i = 0; i < this.filterFields.length; i++) {
-      if (columns.filterIds[this.filterFields[i]!]![slot] !== this.filterIds[i]) return;
-    }
-    let distance: number | undefined;
-    const near = this.near;
-    if (near) {
-      const lat = columns.lat[slot]!;
-      if (lat === lat)
-        distance = haversineMilesBetween(near.lat, near.lng, lat, columns.lng[slot]!);
-      if (this.radius !== Infinity && (distance === undefined || distance > this.radius)) return;
-    }
-    const type = columns.typeCode[slot]!;
-    if (type === ITEM) this.items++;
-    else this.services++;
-    if (this.wantedType >= 0 && type !== this.wantedType) return;
-    const probe = this.probe;
-    probe.slot = slot;
-    probe.typos = typos;
-    probe.score = score;
-    probe.distance = distance;
-    if (this.wanted >= SORT_ALL_FROM) this.all.push({ ...probe });
-    else if (this.top.wouldKeep(probe)) this.top.offer({ ...probe });
-  }
-
-  result(): SearchResult {
-    const { q } = this;
-    let ranked: readonly Match[];
-    if (this.wanted >= SORT_ALL_FROM) {
-      ranked = this.all.sort((a, b) => (this.order(a, b) ? -1 : this.order(b, a) ? 1 : 0));
-    } else {
-      ranked = this.top.items();
-    }
-    const hits = ranked.slice(q.offset, this.wanted).map(({ slot, distance }): SearchHit => {
-      const doc = this.bySlot[slot]!.doc;
-      return distance === undefined ? { ...doc } : { ...doc, distance: roundMiles(distance) };
-    });
-    const counts = { item: this.items, service: this.services };
-    const total = q.type === undefined ? counts.item + counts.service : counts[q.type];
-    return { hits, total, counts };
-  }
-}
-
-/**
- * Slot → position in a query's candidate arrays, reset in O(1) per query by stamping entries
- * with a query number instead of clearing them.
- */
-class Seen {
-  private stamps = new Uint32Array(0);
-  private positions = new Int32Array(0);
-  private stamp = 0;
-
-  /** Starts a query over slots below `capacity`. */
-  next(capacity: number): this {
-    if (this.stamps.length < capacity || this.stamp === 0xffffffff) {
-      this.stamps = new Uint32Array(Math.max(capacity, 2 * this.stamps.length));
-      this.positions = new Int32Array(this.stamps.length);
-      this.stamp = 0;
-    }
-    this.stamp++;
-    return this;
-  }
-
-  indexOf(slot: number): number {
-    return this.stamps[slot] === this.stamp ? this.positions[slot]! : -1;
-  }
-
-  set(slot: number, position: number): void {
-    this.stamps[slot] = this.stamp;
-    this.positions[slot] = position;
-  }
-}
 
 /**
  * The in-process engine: an inverted index (word → listings with field-weighted term
@@ -519,29 +263,14 @@ export class MemorySearchEngine implements SearchEngine {
   }
 
   private orderInsert(entry: Entry): void {
-    const order = this.newestOrder;
-    if (!order) return;
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (newer(order[mid]!, entry)) lo = mid + 1;
-      else hi = mid;
-    }
-    order.splice(lo, 0, entry);
+    this.newestOrder?.splice(placeInNewest(this.newestOrder, entry), 0, entry);
   }
 
   private orderDelete(entry: Entry): void {
     const order = this.newestOrder;
     if (!order) return;
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (newer(order[mid]!, entry)) lo = mid + 1;
-      else hi = mid;
-    }
-    if (order[lo] === entry) order.splice(lo, 1);
+    const at = placeInNewest(order, entry);
+    if (order[at] === entry) order.splice(at, 1);
     else this.newestOrder = undefined;
   }
 
@@ -568,4 +297,16 @@ export class MemorySearchEngine implements SearchEngine {
   private *slots(): Iterable<number> {
     for (const entry of this.byId.values()) yield entry.slot;
   }
+}
+
+/** Where `entry` stands (or would stand) in a newest-first list (binary search). */
+function placeInNewest(order: readonly Entry[], entry: Entry): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (newer(order[mid]!, entry)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

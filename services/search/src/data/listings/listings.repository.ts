@@ -99,16 +99,8 @@ export class ListingsRepository implements ListingStore {
   async replaceMany(products: readonly ProductFacts[]): Promise<void> {
     if (products.length === 0) return;
     const now = new Date();
-    const byShard = new Map<number, ListingRecord[]>();
-    for (const p of products) {
-      const shard = shardOf(p.productId);
-      const records = byShard.get(shard) ?? [];
-      records.push(recordOf(p, 0, now));
-      byShard.set(shard, records);
-    }
-    for (const [shard, records] of byShard) {
-      await this.insertOrReplace(this.models[shard]!, records);
-    }
+    const records = products.map((p) => recordOf(p, 0, now));
+    for (const [model, group] of this.byModel(records)) await this.insertOrReplace(model, group);
   }
 
   async *allProducts(batchSize: number): AsyncIterable<ProductFacts[]> {
@@ -146,12 +138,9 @@ export class ListingsRepository implements ListingStore {
     let moved = 0;
     let batch: ListingRecord[] = [];
     const flush = async () => {
-      const byShard = new Map<number, ListingRecord[]>();
-      for (const r of batch)
-        byShard.set(shardOf(r._id), [...(byShard.get(shardOf(r._id)) ?? []), r]);
       // Only missing ones: a record already in a shard was moved before or written by an event.
-      for (const [shard, records] of byShard) {
-        await insertMissing(this.models[shard]!, records as unknown as Record<string, unknown>[]);
+      for (const [model, group] of this.byModel(batch)) {
+        await insertMissing(model, group as unknown as Record<string, unknown>[]);
       }
       moved += batch.length;
       batch = [];
@@ -167,6 +156,18 @@ export class ListingsRepository implements ListingStore {
 
   private model(productId: string): Model<ListingRecord> {
     return this.models[shardOf(productId)]!;
+  }
+
+  /** Records grouped by the collection each belongs in. */
+  private byModel(records: readonly ListingRecord[]): Map<Model<ListingRecord>, ListingRecord[]> {
+    const groups = new Map<Model<ListingRecord>, ListingRecord[]>();
+    for (const record of records) {
+      const model = this.model(record._id);
+      const group = groups.get(model);
+      if (group) group.push(record);
+      else groups.set(model, [record]);
+    }
+    return groups;
   }
 
   /** Inserts records, replacing those whose `_id` is already stored. */

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import mongoose from 'mongoose';
 import type { Producer } from 'kafkajs';
-import { createEvent, Topics, type ProductSnapshot } from '@swapbooth/contracts';
-import { createKafka, topicName, type RunningService } from '@swapbooth/event-bus';
+import { Topics } from '@swapbooth/contracts';
+import { createKafka, type RunningService } from '@swapbooth/event-bus';
 import { createLogger } from '@swapbooth/service-kit';
 import {
   bulkLoad,
@@ -19,7 +18,14 @@ import {
 } from '@swapbooth/search';
 import { freePort } from '@swapbooth/test-kit';
 import { writeSection } from './results';
-import { generateListings, type Seller } from './search/listings';
+import {
+  FRESHNESS_PHASE_MS,
+  FRESHNESS_SAMPLES,
+  FRESHNESS_TIMEOUT_MS,
+  measureFreshness,
+  POLL_MS,
+} from './search/freshness';
+import { generateListings } from './search/listings';
 import type { LoadJob, LoadResult } from './search/load-worker';
 import { buildQueries, KIND_LABELS, QUERY_KINDS, type QueryKind } from './search/queries';
 
@@ -33,16 +39,10 @@ const root = path.resolve(__dirname, '../..');
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BATCH = Number(process.env.BENCH_BATCH ?? 2_000);
-const FRESHNESS_SAMPLES = Number(process.env.BENCH_FRESHNESS_SAMPLES ?? 30);
-/** Each freshness phase (created, edited, removed) stops taking samples after this long. */
-const FRESHNESS_PHASE_MS = Number(process.env.BENCH_FRESHNESS_PHASE_SECONDS ?? 60) * 1000;
 /** Seconds per query kind and path with a single client (latency without queueing). */
 const SINGLE_SECONDS = Number(process.env.BENCH_SINGLE_SECONDS ?? 3);
 const CONCURRENCY = 16;
 const WARMUP_SECONDS = 2;
-const POLL_MS = 10;
-/** A change not visible after this long counts as lost (and would delay the next sample). */
-const FRESHNESS_TIMEOUT_MS = 60_000;
 
 const GOAL_P95_MS = 50;
 const GOAL_OVERHEAD_MS = 5;
@@ -138,193 +138,10 @@ async function measureEngine(
   };
 }
 
-interface Card {
-  product_id: string;
-}
-
-async function searchIds(base: string, params: Record<string, string>): Promise<string[]> {
-  const res = await fetch(`${base}/api/search?${new URLSearchParams(params).toString()}`);
-  if (!res.ok) throw new Error(`search answered ${res.status}: ${await res.text()}`);
-  const body = (await res.json()) as { data: { products: Card[] } };
-  return body.data.products.map((c) => c.product_id);
-}
-
 async function totalCount(base: string, params: Record<string, string>): Promise<number> {
   const res = await fetch(`${base}/api/search?${new URLSearchParams(params).toString()}`);
   const body = (await res.json()) as { data: { totalCount: number } };
   return body.data.totalCount;
-}
-
-/** A published listing's snapshot as catalog sends it, by one of the loaded sellers. */
-function snapshot(
-  seller: Seller,
-  productId: string,
-  title: string,
-  version: number,
-): ProductSnapshot {
-  const now = new Date().toISOString();
-  return {
-    productId,
-    userId: seller.id,
-    slug: `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${productId}`,
-    title,
-    description: 'Solid maple, a few marks on the top. Would swap for houseplants.',
-    category: 'Furniture',
-    subCategory: 'Tables',
-    condition: 'good',
-    type: 'item',
-    tags: ['table', 'maple'],
-    status: 'published',
-    images: [
-      {
-        image_url: `https://images.swapbooth.test/listings/${productId}/1.webp`,
-        is_default: true,
-        display_order: 1,
-      },
-    ],
-    zipCode: seller.place.zip,
-    city: seller.place.city,
-    state: seller.place.state,
-    sellerActive: true,
-    createdAt: now,
-    updatedAt: now,
-    version,
-  };
-}
-
-interface Freshness {
-  /** Milliseconds from send to visible, one per listing seen. */
-  samples: number[];
-  /** Listings whose change was not visible within FRESHNESS_TIMEOUT_MS. */
-  misses: number;
-}
-
-interface FreshListing {
-  seller: Seller;
-  id: string;
-  first: string;
-  second: string;
-}
-
-/**
- * Publishes catalog events through Kafka as catalog does and measures, per event, the time from
- * handing it to the producer until a search through the gateway shows its effect.
- */
-async function measureFreshness(
-  producer: Producer,
-  config: Readonly<SearchConfig>,
-  gateway: string,
-  sellers: readonly Seller[],
-  probes: number[],
-): Promise<Record<'created' | 'edited' | 'removed', Freshness>> {
-  const topic = topicName({ prefix: config.KAFKA_TOPIC_PREFIX }, Topics.product);
-  const publish = async (
-    type: 'product.created' | 'product.updated' | 'product.status-changed',
-    data: ProductSnapshot,
-  ) => {
-    const envelope =
-      type === 'product.status-changed'
-        ? createEvent(
-            type,
-            { ...data, previousStatus: 'published' },
-            { producer: 'bench', subject: data.productId },
-          )
-        : createEvent(type, data, { producer: 'bench', subject: data.productId });
-    await producer.send({
-      topic,
-      messages: [{ key: envelope.subject, value: JSON.stringify(envelope) }],
-    });
-  };
-  /** Milliseconds until `visible` holds, polling every POLL_MS; undefined after the timeout. */
-  const timeUntil = async (send: () => Promise<void>, visible: () => Promise<boolean>) => {
-    const t0 = performance.now();
-    await send();
-    while (performance.now() - t0 < FRESHNESS_TIMEOUT_MS) {
-      const p0 = performance.now();
-      const seen = await visible();
-      probes.push(performance.now() - p0);
-      if (seen) return performance.now() - t0;
-      await sleep(POLL_MS);
-    }
-    return undefined;
-  };
-  const word = () => `maple${randomBytes(5).toString('hex')}`;
-  const has = (query: string, id: string) => async () =>
-    (await searchIds(gateway, { query })).includes(id);
-
-  // The consumer's first fetch after joining its group is slower than steady state.
-  const warm = snapshot(sellers[0]!, `bench-fresh-warm`, `Maple side table ${word()}`, 1);
-  const warmWord = warm.title.split(' ').at(-1)!;
-  if (
-    (await timeUntil(() => publish('product.created', warm), has(warmWord, warm.productId))) ===
-    undefined
-  ) {
-    throw new Error('a created listing never reached search');
-  }
-
-  const listings: FreshListing[] = Array.from({ length: FRESHNESS_SAMPLES }, (_, i) => ({
-    seller: sellers[(i * 7919) % sellers.length]!,
-    id: `bench-fresh-${i}`,
-    first: word(),
-    second: word(),
-  }));
-  /**
-   * One change per listing, one at a time, each waited for until visible, so a slow change never
-   * overlaps the next one. Stops early once the phase has used its time budget. Returns the
-   * listings whose change was seen (the next phase continues from them).
-   */
-  const phase = async (
-    f: Freshness,
-    from: readonly FreshListing[],
-    change: (l: FreshListing) => () => Promise<void>,
-    visible: (l: FreshListing) => () => Promise<boolean>,
-  ): Promise<FreshListing[]> => {
-    const seen: FreshListing[] = [];
-    const started = performance.now();
-    for (const l of from) {
-      if (performance.now() - started > FRESHNESS_PHASE_MS) break;
-      const took = await timeUntil(change(l), visible(l));
-      if (took === undefined) f.misses++;
-      else {
-        f.samples.push(took);
-        seen.push(l);
-      }
-    }
-    return seen;
-  };
-  const out = {
-    created: { samples: [], misses: 0 } as Freshness,
-    edited: { samples: [], misses: 0 } as Freshness,
-    removed: { samples: [], misses: 0 } as Freshness,
-  };
-  const created = await phase(
-    out.created,
-    listings,
-    (l) => () =>
-      publish('product.created', snapshot(l.seller, l.id, `Maple side table ${l.first}`, 1)),
-    (l) => has(l.first, l.id),
-  );
-  const edited = await phase(
-    out.edited,
-    created,
-    (l) => () =>
-      publish('product.updated', snapshot(l.seller, l.id, `Maple side table ${l.second}`, 2)),
-    (l) => has(l.second, l.id),
-  );
-  await phase(
-    out.removed,
-    edited,
-    (l) => () =>
-      publish('product.status-changed', {
-        ...snapshot(l.seller, l.id, `Maple side table ${l.second}`, 3),
-        status: 'removed',
-      }),
-    (l) => {
-      const shown = has(l.second, l.id);
-      return async () => !(await shown());
-    },
-  );
-  return out;
 }
 
 async function dropDatabase(config: Readonly<SearchConfig>) {

@@ -12,6 +12,7 @@ import {
   useUpdateAddressMutation,
 } from '../account-api';
 import { AddressFields, addressProblem, EMPTY_ADDRESS, type AddressDraft } from './address-fields';
+import { FormError } from '../../../components/form-fields';
 
 const toDraft = (a: Address): AddressDraft => ({
   fullName: a.fullName,
@@ -98,11 +99,7 @@ export function AddressesSection({ userId }: { userId: string }) {
       {editing !== null && (
         <form className="form address-form" onSubmit={(e) => void submit(e)} noValidate>
           <AddressFields value={draft} onChange={setDraft} />
-          {formError && (
-            <p className="form__error" role="alert">
-              {formError}
-            </p>
-          )}
+          <FormError message={formError} />
           <div className="form__actions">
             <button type="button" className="btn btn--ghost" onClick={() => setEditing(null)}>
               Cancel

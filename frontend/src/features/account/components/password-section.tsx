@@ -3,6 +3,7 @@ import { errorMessage } from '../../../app/http';
 import { useToast } from '../../../app/hooks';
 import { saveToken } from '../../../lib/session';
 import { useChangePasswordMutation } from '../account-api';
+import { FormError, TextField } from '../../../components/form-fields';
 
 export function PasswordSection() {
   const toast = useToast();
@@ -45,30 +46,22 @@ export function PasswordSection() {
               onChange={(e) => setCurrent(e.target.value)}
             />
           </label>
-          <label className="field">
-            <span className="field__label">New password</span>
-            <input
-              type="password"
-              autoComplete="new-password"
-              value={next}
-              onChange={(e) => setNext(e.target.value)}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">Confirm new password</span>
-            <input
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </label>
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onValue={setNext}
+          />
+          <TextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onValue={setConfirm}
+          />
         </div>
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" className="btn btn--primary" disabled={isLoading}>
           Change password
         </button>

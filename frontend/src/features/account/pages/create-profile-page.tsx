@@ -14,6 +14,7 @@ import {
   EMPTY_ADDRESS,
   type AddressDraft,
 } from '../components/address-fields';
+import { FormError } from '../../../components/form-fields';
 
 export default function CreateProfilePage() {
   usePageTitle('Create Profile');
@@ -131,11 +132,7 @@ export default function CreateProfilePage() {
         </div>
         <h2 className="panel__title">Your address</h2>
         <AddressFields value={address} onChange={setAddress} />
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" className="btn btn--primary" disabled={isLoading}>
           {isLoading ? 'Saving…' : 'Save profile'}
         </button>

@@ -8,6 +8,7 @@ import logo from '../../../assets/logo.svg';
 import { useLoginMutation, useProvidersQuery, useRegisterMutation } from '../auth-api';
 import { GoogleButton } from '../components/google-button';
 import { useCompleteSignIn } from '../use-complete-sign-in';
+import { FormError, TextField } from '../../../components/form-fields';
 
 type Mode = 'signin' | 'signup';
 
@@ -114,34 +115,26 @@ export default function AuthenticatePage() {
               onChange={(e) => setEmail(e.target.value)}
             />
           </label>
-          <label className="field">
-            <span className="field__label">Password</span>
-            <input
-              type="password"
-              autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-              required
-              minLength={mode === 'signup' ? PASSWORD_MIN : undefined}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+            required
+            minLength={mode === 'signup' ? PASSWORD_MIN : undefined}
+            value={password}
+            onValue={setPassword}
+          />
           {mode === 'signup' && (
-            <label className="field">
-              <span className="field__label">Confirm password</span>
-              <input
-                type="password"
-                autoComplete="new-password"
-                required
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-              />
-            </label>
+            <TextField
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={confirm}
+              onValue={setConfirm}
+            />
           )}
-          {error && (
-            <p className="form__error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
             {busy ? 'Please wait…' : mode === 'signup' ? 'Create account' : 'Sign In'}
           </button>

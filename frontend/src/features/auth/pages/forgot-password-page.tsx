@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../app/http';
 import { usePageTitle } from '../../../lib/page-title';
 import { useForgotPasswordMutation } from '../auth-api';
+import { FormError } from '../../../components/form-fields';
 
 export default function ForgotPasswordPage() {
   usePageTitle('Forgot Password');
@@ -45,11 +46,7 @@ export default function ForgotPasswordPage() {
                 onChange={(e) => setEmail(e.target.value)}
               />
             </label>
-            {error && (
-              <p className="form__error" role="alert">
-                {error}
-              </p>
-            )}
+            <FormError message={error} />
             <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>
               Send reset link
             </button>

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { storage, StorageKeys } from '../../../lib/storage-keys';
 import { useSendOtpMutation, useVerifyOtpMutation } from '../auth-api';
 import { useCompleteSignIn } from '../use-complete-sign-in';
+import { FormError } from '../../../components/form-fields';
 
 export default function OtpVerificationPage() {
   usePageTitle('Verify E-mail');
@@ -64,11 +65,7 @@ export default function OtpVerificationPage() {
               onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
             />
           </label>
-          {error && (
-            <p className="form__error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <button
             type="submit"
             className="btn btn--primary btn--block"

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../app/http';
 import { usePageTitle } from '../../../lib/page-title';
 import { useResetPasswordMutation } from '../auth-api';
 import { PASSWORD_MIN } from './authenticate-page';
+import { FormError, TextField } from '../../../components/form-fields';
 
 export default function ResetPasswordPage() {
   usePageTitle('Reset Password');
@@ -44,29 +45,21 @@ export default function ResetPasswordPage() {
           </p>
         ) : (
           <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-            <label className="field">
-              <span className="field__label">New password</span>
-              <input
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">Confirm new password</span>
-              <input
-                type="password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-              />
-            </label>
-            {error && (
-              <p className="form__error" role="alert">
-                {error}
-              </p>
-            )}
+            <TextField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onValue={setPassword}
+            />
+            <TextField
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onValue={setConfirm}
+            />
+            <FormError message={error} />
             <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>
               Save new password
             </button>

@@ -7,6 +7,7 @@ import {
   useFileReportMutation,
   useGetReportReasonsQuery,
 } from '../listings-api';
+import { FormError } from '../../../components/form-fields';
 
 export function ReportDialog({ productId, onClose }: { productId: string; onClose(): void }) {
   const toast = useToast();
@@ -56,11 +57,7 @@ export function ReportDialog({ productId, onClose }: { productId: string; onClos
             onChange={(e) => setDetails(e.target.value)}
           />
         </label>
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="form__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             Cancel

@@ -6,6 +6,7 @@ import type { Listing } from '../../../lib/listing';
 import type { ListingInput } from '../store-api';
 import { ChipInput } from './chip-input';
 import { ImageManager, type DraftImage } from './image-manager';
+import { FormError } from '../../../components/form-fields';
 
 const CONDITIONS = ['new', 'like-new', 'good', 'fair', 'poor'];
 
@@ -216,11 +217,7 @@ export function ListingForm({
         onChange={setImages}
         onCoverChange={setCover}
       />
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="form__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           Cancel

@@ -13,6 +13,7 @@ import {
   useCreateBoothMutation,
   type Availability,
 } from '../store-api';
+import { FormError } from '../../../components/form-fields';
 
 function AvailabilityNote({
   value,
@@ -149,11 +150,7 @@ export default function CreateStorePage() {
             </select>
           </label>
         )}
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" className="btn btn--primary" disabled={isLoading || !available}>
           {isLoading ? 'Creating…' : 'Create store'}
         </button>

@@ -12,12 +12,10 @@ import { Collector, ordersOf } from './collector';
 import { Columns } from './columns';
 import { entryOf, newer, type Entry } from './entry';
 import { GeoGrid } from './geo-grid';
-import { Seen } from './seen';
+import { Candidates, type WordList } from './candidates';
+import { Postings } from './postings';
 import { Vocabulary } from './vocabulary';
 
-/** BM25 parameters (the usual defaults). */
-const K1 = 1.2;
-const B = 0.75;
 /** A word reached by completing the query's last word scores a little under the word itself. */
 const COMPLETION_WEIGHT = 0.9;
 /** Writes of more listings than this re-sort the newest-first order instead of keeping it. */
@@ -39,14 +37,14 @@ export class MemorySearchEngine implements SearchEngine {
   private readonly byId = new Map<string, Entry>();
   private readonly bySlot: Array<Entry | undefined> = [];
   private readonly freeSlots: number[] = [];
-  private readonly postings = new Map<string, Map<number, number>>();
+  private readonly postings = new Map<string, Postings>();
   private readonly vocabulary = new Vocabulary();
   /** Per filter field (in {@link FILTER_FIELDS} order), the listings holding each value. */
   private readonly filterSets = FILTER_FIELDS.map(() => new Map<string, Set<number>>());
   private readonly grid = new GeoGrid();
   private readonly typeCounts: TypeCounts = { item: 0, service: 0 };
   private totalLength = 0;
-  private readonly seen = new Seen();
+  private readonly candidates = new Candidates();
   private readonly columns = new Columns();
   private readonly orders = ordersOf(this.columns, this.bySlot);
   /** Every entry newest first, built on demand; undefined until needed or after bulk writes. */
@@ -115,7 +113,7 @@ export class MemorySearchEngine implements SearchEngine {
     this.columns.set(entry);
     for (const [word, tf] of entry.terms) {
       let list = this.postings.get(word);
-      if (!list) this.postings.set(word, (list = new Map()));
+      if (!list) this.postings.set(word, (list = new Postings()));
       list.set(slot, tf);
       this.vocabulary.add(word);
     }
@@ -162,14 +160,14 @@ export class MemorySearchEngine implements SearchEngine {
    * Hands `results` every listing holding every query word (or a word it matches with allowed
    * typos, or for the last word a completion), with its typo total and BM25 score. Words are
    * intersected rarest first, so the work follows the smallest posting lists; candidates live in
-   * flat arrays indexed through {@link seen}, not in per-listing objects.
+   * flat arrays (see {@link Candidates}), not in per-listing objects.
    */
   private matchText(queryWords: readonly string[], results: Collector): void {
     const n = this.byId.size;
     const avgLength = n > 0 ? this.totalLength / n : 1;
     const expanded = queryWords.map((word, i) => {
       const expansions = this.vocabulary.expand(word, i === queryWords.length - 1);
-      const lists: Array<{ list: Map<number, number>; typos: number; weight: number }> = [];
+      const lists: WordList[] = [];
       let size = 0;
       for (const [w, typos] of expansions) {
         const list = this.postings.get(w);
@@ -183,55 +181,13 @@ export class MemorySearchEngine implements SearchEngine {
     if (expanded.some((e) => e.lists.length === 0)) return;
     expanded.sort((a, b) => a.size - b.size);
 
-    const bySlot = this.bySlot;
-    const lengths = this.columns.length;
-    const base = K1 * (1 - B);
-    const perWord = (K1 * B) / avgLength;
-    const lengthFactor = (slot: number) => base + perWord * lengths[slot]!;
-    const seen = this.seen.next(bySlot.length);
-    let slots: number[] = [];
-    let typos: number[] = [];
-    let scores: number[] = [];
-    // Every listing the rarest word reaches, with its best way of matching it.
-    for (const { list, typos: t, weight } of expanded[0]!.lists) {
-      list.forEach((tf, slot) => {
-        const score = (weight * tf * (K1 + 1)) / (tf + lengthFactor(slot));
-        const at = seen.indexOf(slot);
-        if (at < 0) {
-          seen.set(slot, slots.length);
-          slots.push(slot);
-          typos.push(t);
-          scores.push(score);
-        } else if (t < typos[at]! || (t === typos[at] && score > scores[at]!)) {
-          typos[at] = t;
-          scores[at] = score;
-        }
-      });
+    const candidates = this.candidates.reset(this.bySlot.length, this.columns.length, avgLength);
+    candidates.start(expanded[0]!.lists);
+    for (let w = 1; w < expanded.length && candidates.count > 0; w++) {
+      candidates.narrow(expanded[w]!.lists, expanded[w]!.size);
     }
-    // Then keep those that also hold each further word, adding its typos and score.
-    for (let w = 1; w < expanded.length && slots.length > 0; w++) {
-      const lists = expanded[w]!.lists;
-      const keptSlots: number[] = [];
-      const keptTypos: number[] = [];
-      const keptScores: number[] = [];
-      for (let i = 0; i < slots.length; i++) {
-        const slot = slots[i]!;
-        let bestTypos = Infinity;
-        let bestScore = 0;
-        for (const { list, typos: t, weight } of lists) {
-          const tf = list.get(slot);
-          if (tf === undefined || t > bestTypos) continue;
-          const score = (weight * tf * (K1 + 1)) / (tf + lengthFactor(slot));
-          if (t < bestTypos || score > bestScore) [bestTypos, bestScore] = [t, score];
-        }
-        if (bestTypos === Infinity) continue;
-        keptSlots.push(slot);
-        keptTypos.push(typos[i]! + bestTypos);
-        keptScores.push(scores[i]! + bestScore);
-      }
-      [slots, typos, scores] = [keptSlots, keptTypos, keptScores];
-    }
-    for (let i = 0; i < slots.length; i++) results.accept(slots[i]!, typos[i]!, scores[i]!);
+    const { slots, typos, scores } = candidates;
+    for (let i = 0; i < candidates.count; i++) results.accept(slots[i]!, typos[i]!, scores[i]!);
   }
 
   /** The default page: no text, filters or location. Counts are kept, order is kept. */

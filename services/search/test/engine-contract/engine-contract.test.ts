@@ -295,6 +295,14 @@ describe.each(engines)('search engine contract: %s', (_name, make) => {
       expect(sorted(ids(result))).toEqual(within(radiusMiles));
     });
 
+    it('holds the same boundary when text is searched too', async () => {
+      const onIt = exactMiles(MIDTOWN, 'moving-help');
+      const search = (radiusMiles: number) =>
+        find({ text: 'movers', near: { ...MIDTOWN, radiusMiles } });
+      expect(ids(await search(onIt))).toEqual(['moving-help']);
+      expect(ids(await search(onIt - 0.1))).toEqual([]);
+    });
+
     it('lists nearest first without text, newest first at equal distance', async () => {
       const result = await find({ near: MIDTOWN });
       const located = LISTINGS.filter((d) => d.lat !== undefined);

@@ -1,4 +1,4 @@
-import { haversineMilesBetween, METRES_PER_MILE, roundMiles } from '../../geo';
+import { EARTH_RADIUS_MILES, haversineMilesBetween, METRES_PER_MILE, roundMiles } from '../../geo';
 import { FILTER_FIELDS, radiusMetres, type NormalizedQuery } from '../query';
 import type { SearchHit, SearchResult } from '../search-engine';
 import { ITEM, TYPE_CODE, type Columns } from './columns';
@@ -52,6 +52,12 @@ export class Collector {
   readonly impossible: boolean;
   private readonly near: { lat: number; lng: number } | undefined;
   private readonly radius: number;
+  /**
+   * Degrees of latitude the radius spans (a little over): a listing further north or south than
+   * this is out of reach without computing its distance, since no path between two points is
+   * shorter than their difference in latitude.
+   */
+  private readonly latReach: number;
   private readonly wantedType: number;
   private readonly wanted: number;
   private readonly top: TopK<Match>;
@@ -75,12 +81,22 @@ export class Collector {
       q.near?.radiusMiles === undefined
         ? Infinity
         : radiusMetres(q.near.radiusMiles) / METRES_PER_MILE;
+    this.latReach = (this.radius / EARTH_RADIUS_MILES) * (180 / Math.PI) * (1 + 1e-9);
     this.wantedType = q.type === undefined ? -1 : TYPE_CODE[q.type];
     this.wanted = q.offset + q.limit;
     this.top = new TopK<Match>(this.wanted < SORT_ALL_FROM ? this.wanted : 0, order);
   }
 
-  accept(slot: number, typos: number, score: number): void {
+  /** Whether a listing this many miles away is inside the query's radius (if it has one). */
+  reaches(distance: number): boolean {
+    return distance <= this.radius;
+  }
+
+  /**
+   * Offers the listing at `slot`, matching the text with `typos` and `score`. A caller that has
+   * measured the listing's distance from the query's point already passes it as `measured`.
+   */
+  accept(slot: number, typos: number, score: number, measured = NaN): void {
     const columns = this.columns;
     for (let i = 0; i < this.filterFields.length; i++) {
       if (columns.filterIds[this.filterFields[i]!]![slot] !== this.filterIds[i]) return;
@@ -89,8 +105,11 @@ export class Collector {
     const near = this.near;
     if (near) {
       const lat = columns.lat[slot]!;
-      if (lat === lat)
+      if (measured === measured) distance = measured;
+      else if (lat === lat) {
+        if (Math.abs(lat - near.lat) > this.latReach) return;
         distance = haversineMilesBetween(near.lat, near.lng, lat, columns.lng[slot]!);
+      }
       if (this.radius !== Infinity && (distance === undefined || distance > this.radius)) return;
     }
     const type = columns.typeCode[slot]!;

@@ -1,3 +1,4 @@
+import { haversineMilesBetween } from '../../geo';
 import { FILTER_FIELDS, lastById, normalizeQuery, type NormalizedQuery } from '../query';
 import type {
   ListingDocument,
@@ -100,7 +101,7 @@ export class MemorySearchEngine implements SearchEngine {
     if (queryWords.length > 0) {
       this.matchText(queryWords, results);
     } else {
-      for (const set of this.narrowest(q)) for (const slot of set) results.accept(slot, 0, 0);
+      this.matchWithoutText(q, results);
     }
     return results.result();
   }
@@ -231,23 +232,31 @@ export class MemorySearchEngine implements SearchEngine {
   }
 
   /**
-   * The smallest group of listings a query without text can match, as sets to walk: a filter
-   * value's listings, the cells the radius reaches, or every listing.
+   * Hands `results` the listings a query without text can match, walking the smallest group:
+   * a filter value's listings, the places the radius reaches, or every listing. Places are
+   * measured once for all their listings, and skipped whole when out of reach.
    */
-  private narrowest(q: NormalizedQuery): Array<Iterable<number>> {
-    let best: Array<Iterable<number>> | undefined;
-    let bestSize = Infinity;
+  private matchWithoutText(q: NormalizedQuery, results: Collector): void {
+    let smallest: Iterable<number> = this.slots();
+    let size = Infinity;
     for (const { field, key } of q.filters) {
       const set = this.filterSets[FILTER_FIELDS.indexOf(field)]!.get(key);
-      if (!set) return [];
-      if (set.size < bestSize) [best, bestSize] = [[set], set.size];
+      if (!set) return;
+      if (set.size < size) [smallest, size] = [set, set.size];
     }
-    if (q.near?.radiusMiles !== undefined) {
-      const cells = this.grid.cellsNear(q.near.lat, q.near.lng, q.near.radiusMiles);
-      const size = cells.reduce((sum, cell) => sum + cell.size, 0);
-      if (size < bestSize) [best, bestSize] = [cells, size];
+    const near = q.near;
+    if (near?.radiusMiles !== undefined) {
+      const places = this.grid.placesNear(near.lat, near.lng, near.radiusMiles);
+      if (places.reduce((sum, place) => sum + place.slots.size, 0) < size) {
+        for (const place of places) {
+          const distance = haversineMilesBetween(near.lat, near.lng, place.lat, place.lng);
+          if (!results.reaches(distance)) continue;
+          for (const slot of place.slots) results.accept(slot, 0, 0, distance);
+        }
+        return;
+      }
     }
-    return best ?? [this.slots()];
+    for (const slot of smallest) results.accept(slot, 0, 0);
   }
 
   private *slots(): Iterable<number> {

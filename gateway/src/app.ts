@@ -67,7 +67,7 @@ export function buildGateway({
   redis,
   publicKey,
   accessLog,
-}: GatewayDeps): Express & { setDraining(): void } {
+}: GatewayDeps): Express & { setDraining(): void; flushLimits(): Promise<void> } {
   const isRevoked = revocationChecker(redis);
   const member: TokenVerifierOptions = {
     publicKey,
@@ -83,12 +83,17 @@ export function buildGateway({
     type: 'admin',
     isRevoked,
   };
-  const limits = rateLimiters(redis, {
-    perIp: config.RATE_LIMIT_IP_PER_WINDOW,
-    perUser: config.RATE_LIMIT_USER_PER_WINDOW,
-    sensitivePerIp: config.RATE_LIMIT_SENSITIVE_PER_WINDOW,
-    windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
-  });
+  const limits = rateLimiters(
+    redis,
+    {
+      perIp: config.RATE_LIMIT_IP_PER_WINDOW,
+      perUser: config.RATE_LIMIT_USER_PER_WINDOW,
+      sensitivePerIp: config.RATE_LIMIT_SENSITIVE_PER_WINDOW,
+      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+      syncMs: config.RATE_LIMIT_SYNC_MS,
+    },
+    logger,
+  );
   const targets: Record<ServiceName, string> = {
     auth: config.AUTH_URL,
     catalog: config.CATALOG_URL,
@@ -104,7 +109,7 @@ export function buildGateway({
       ? config.FRONTEND_DIST
       : undefined;
 
-  return createApp({
+  const app = createApp({
     service: 'gateway',
     helmet: { contentSecurityPolicy: { directives: pagePolicy(config) } },
     logger,
@@ -138,4 +143,5 @@ export function buildGateway({
     },
     routes: () => undefined,
   });
+  return Object.assign(app, { flushLimits: limits.close });
 }

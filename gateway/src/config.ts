@@ -29,6 +29,11 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   RATE_LIMIT_SENSITIVE_PER_WINDOW: z.coerce.number().int().positive().default(30),
   /** Length of every rate-limit window, in seconds. */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /**
+   * How often each gateway adds its per-IP and per-member counts to Redis and reads the totals
+   * back; another gateway may let a key through up to this long after the limit is reached.
+   */
+  RATE_LIMIT_SYNC_MS: z.coerce.number().int().positive().default(200),
   /** A service slower than this gets a 504 (SSE streams are exempt). */
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
 });

@@ -344,6 +344,50 @@ describe('rate limits', () => {
     await new Promise((r) => setTimeout(r, retryAfter * 1000 + 50));
     expect((await login()).status).toBe(200);
   });
+
+  it('answers 429 with Retry-After to an address past its per-IP limit, counted across gateways in Redis', async () => {
+    // Two gateways on the same Redis, each allowing 4 calls per address per window.
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      RATE_LIMIT_IP_PER_WINDOW: '4',
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+      RATE_LIMIT_SYNC_MS: '50',
+    };
+    for (const name of services) env[`${name.toUpperCase()}_URL`] = urlOf(backends.get(name)!);
+    const config = loadGatewayConfig(env);
+    const logger = createLogger('gateway', 'silent');
+    const shared = createRedis(
+      process.env.REDIS_URL!,
+      `${process.env.REDIS_KEY_PREFIX}gw-ip:${Date.now()}:`,
+      logger,
+    );
+    const start = async () => {
+      const app = buildGateway({ config, logger, redis: shared, publicKey: readPublicKey(config) });
+      const server = await serve({ app, port: 0, host: '127.0.0.1', logger });
+      return { app, server, url: `http://127.0.0.1:${server.port}` };
+    };
+    const [one, two] = [await start(), await start()];
+    try {
+      const from = (url: string, ip: string) =>
+        fetch(`${url}/api/categories`, { headers: { 'x-forwarded-for': ip } });
+      const first = [];
+      for (let i = 0; i < 3; i++) first.push((await from(one.url, '10.9.0.1')).status);
+      expect(first).toEqual([200, 200, 200]);
+      expect((await from(two.url, '10.9.0.1')).status).toBe(200);
+      // Once both gateways' counts have met in Redis (a sync every 50 ms), both refuse the fifth.
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await from(one.url, '10.9.0.1')).status).toBe(429);
+      const refused = await from(two.url, '10.9.0.1');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(await refused.json()).toMatchObject({ success: false, code: 'rate_limited' });
+      // Another address is not affected.
+      expect((await from(two.url, '10.9.0.2')).status).toBe(200);
+    } finally {
+      await Promise.all([one, two].map((g) => g.server.stop().then(() => g.app.flushLimits())));
+      shared.disconnect();
+    }
+  });
 });
 
 describe('event streams', () => {

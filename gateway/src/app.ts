@@ -67,7 +67,7 @@ export function buildGateway({
   redis,
   publicKey,
   accessLog,
-}: GatewayDeps): Express & { setDraining(): void; flushLimits(): Promise<void> } {
+}: GatewayDeps): Express & { setDraining(): void; closeClients(): Promise<void> } {
   const isRevoked = revocationChecker(redis);
   const member: TokenVerifierOptions = {
     publicKey,
@@ -109,6 +109,7 @@ export function buildGateway({
       ? config.FRONTEND_DIST
       : undefined;
 
+  const proxy = serviceProxy(targets, config.PROXY_TIMEOUT_MS, logger);
   const app = createApp({
     service: 'gateway',
     helmet: { contentSecurityPolicy: { directives: pagePolicy(config) } },
@@ -132,7 +133,7 @@ export function buildGateway({
           requireAccess(member, admin, limits.byUser),
         ),
       );
-      app.use(serviceProxy(targets, config.PROXY_TIMEOUT_MS, logger));
+      app.use(proxy);
       if (frontend) {
         app.use(express.static(frontend, { index: false, maxAge: '1h' }));
         app.get(/^\/(?!api\/).*/, (_req, res) => {
@@ -143,5 +144,10 @@ export function buildGateway({
     },
     routes: () => undefined,
   });
-  return Object.assign(app, { flushLimits: limits.close });
+  return Object.assign(app, {
+    /** After the server has stopped: sends the last rate-limit counts, closes service connections. */
+    closeClients: async () => {
+      await Promise.all([limits.close(), proxy.close()]);
+    },
+  });
 }

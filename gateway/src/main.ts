@@ -14,7 +14,7 @@ async function main() {
     logger,
     handleSignals: true,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    onStop: [() => app.flushLimits(), async () => void redis.disconnect()],
+    onStop: [() => app.closeClients(), async () => void redis.disconnect()],
   });
 }
 

@@ -1,75 +1,139 @@
-import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import { createProxyMiddleware } from 'http-proxy-middleware';
-import { currentRequestId, type Logger } from '@swapbooth/service-kit';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import { Agent, type Dispatcher } from 'undici';
+import type { Logger } from '@swapbooth/service-kit';
 import { resolveService, type ServiceName } from './route-table';
 
 /**
- * Proxies to the owning service. Bodies stream through untouched (the gateway never parses them),
- * Server-Sent Events are passed without buffering, and a down or slow service gets a JSON 502/504.
+ * Headers that describe one hop, not the message (RFC 9110 §7.6.1): never passed on. `host` is
+ * the service's own; `expect` is answered here by Node.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'expect',
+]);
+
+const isEventStream = (headers: IncomingHttpHeaders | Record<string, unknown>) =>
+  String(headers['content-type'] ?? '').startsWith('text/event-stream');
+
+/** The request's headers for the service: end-to-end ones, plus where the call came from. */
+function forwardedHeaders(req: IncomingMessage): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  }
+  // The Connection header may name more hop-by-hop headers.
+  const connection = req.headers.connection;
+  if (connection) {
+    for (const token of connection.split(',')) delete out[token.trim().toLowerCase()];
+  }
+  const remote = req.socket.remoteAddress ?? '';
+  const prior = req.headers['x-forwarded-for'];
+  out['x-forwarded-for'] = prior ? `${String(prior)}, ${remote}` : remote;
+  out['x-forwarded-proto'] ??= 'encrypted' in req.socket ? 'https' : 'http';
+  if (req.headers.host) out['x-forwarded-host'] ??= req.headers.host;
+  return out;
+}
+
+/** The service's response headers for the client, hop-by-hop ones left out. */
+function returnedHeaders(headers: Record<string, string | string[] | undefined>) {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  }
+  if (isEventStream(headers)) {
+    out['x-accel-buffering'] = 'no';
+    out['cache-control'] = 'no-cache';
+  }
+  return out;
+}
+
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ETIMEDOUT',
+]);
+
+/**
+ * Proxies to the owning service over pooled keep-alive connections (undici). Bodies stream
+ * through untouched both ways (the gateway never parses them), Server-Sent Events pass without
+ * buffering or a time limit, a client that goes away cancels its call, and a down or slow
+ * service gets a JSON 502/504.
  */
 export function serviceProxy(
   targets: Record<ServiceName, string>,
   timeoutMs: number,
   logger: Logger,
-) {
-  // Reused connections to the services: a new TCP connection per request costs more than the proxying.
-  const agent = new Agent({
-    keepAlive: true,
-    maxSockets: 512,
-    maxFreeSockets: 64,
-    keepAliveMsecs: 10_000,
-  });
-  return createProxyMiddleware<IncomingMessage, ServerResponse>({
-    agent,
-    router: (req) => targets[resolveService(req.url ?? '/') ?? 'auth'],
-    changeOrigin: true,
-    xfwd: true,
-    proxyTimeout: timeoutMs,
-    pathFilter: (path) => resolveService(path) !== undefined,
-    on: {
-      proxyReq: (proxyReq: ClientRequest, req: IncomingMessage) => {
-        const id = currentRequestId() ?? (req.headers['x-request-id'] as string | undefined);
-        if (id) proxyReq.setHeader('x-request-id', id);
-        if ((req.url ?? '').startsWith('/api/stream')) {
-          // Long-lived stream: no proxy timeout.
-          proxyReq.setTimeout(0);
-        }
-      },
-      proxyRes: (proxyRes: IncomingMessage, _req: IncomingMessage, res: ServerResponse) => {
-        if (String(proxyRes.headers['content-type'] ?? '').startsWith('text/event-stream')) {
-          res.setHeader('X-Accel-Buffering', 'no');
-          res.setHeader('Cache-Control', 'no-cache');
-        }
-      },
-      error: (
-        err: Error & { code?: string },
-        req: IncomingMessage,
-        res: ServerResponse | Socket,
-      ) => {
-        const timedOut =
-          err.code === 'ECONNRESET' ||
-          err.code === 'ETIMEDOUT' ||
-          /timed? ?out|socket hang up/i.test(err.message);
-        const service = resolveService(req.url ?? '/');
-        logger.warn({ service, url: req.url, code: err.code, err: err.message }, 'proxy error');
-        if (!('writeHead' in res) || res.headersSent) {
-          res.end();
-          return;
-        }
-        const status = timedOut && err.code !== 'ECONNREFUSED' ? 504 : 502;
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(
-          JSON.stringify({
-            success: false,
-            code: 'unavailable',
-            message:
-              status === 504
-                ? `The ${service} service did not answer in time`
-                : `The ${service} service is unavailable right now`,
-          }),
-        );
-      },
-    },
-  });
+): RequestHandler & { close(): Promise<void> } {
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 256 });
+
+  const fail = (
+    err: Error & { code?: string },
+    service: ServiceName,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => {
+    if (err.name === 'AbortError' || err.code === 'UND_ERR_ABORTED') return; // the client left
+    logger.warn({ service, url: req.url, code: err.code, err: err.message }, 'proxy error');
+    if (res.headersSent) {
+      // Part of the answer is out: cut it, so the client cannot take it for a whole one.
+      res.destroy();
+      return;
+    }
+    const timedOut = TIMEOUT_CODES.has(err.code ?? '');
+    res.writeHead(timedOut ? 504 : 502, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(
+      JSON.stringify({
+        success: false,
+        code: 'unavailable',
+        message: timedOut
+          ? `The ${service} service did not answer in time`
+          : `The ${service} service is unavailable right now`,
+      }),
+    );
+  };
+
+  const handler: RequestHandler = (req, res, next) => {
+    const url = req.originalUrl;
+    const service = resolveService(url);
+    if (!service) return next();
+    const stream =
+      url.startsWith('/api/stream') || isEventStream({ 'content-type': req.headers.accept });
+    const abort = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    const hasBody =
+      req.headers['transfer-encoding'] !== undefined ||
+      (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+    const options: Dispatcher.RequestOptions = {
+      origin: targets[service],
+      path: url,
+      method: req.method as Dispatcher.HttpMethod,
+      headers: forwardedHeaders(req),
+      body: hasBody ? req : null,
+      signal: abort.signal,
+      headersTimeout: timeoutMs,
+      // A stream may stay quiet for long; any other answer must keep coming.
+      bodyTimeout: stream ? 0 : timeoutMs,
+    };
+    dispatcher
+      .stream(options, ({ statusCode, headers }) => {
+        res.writeHead(statusCode, returnedHeaders(headers));
+        if (isEventStream(headers)) res.flushHeaders();
+        return res;
+      })
+      .catch((err: Error & { code?: string }) => fail(err, service, req, res));
+  };
+  return Object.assign(handler, { close: () => dispatcher.close() });
 }

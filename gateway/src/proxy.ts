@@ -83,7 +83,8 @@ export function serviceProxy(
     req: IncomingMessage,
     res: ServerResponse,
   ) => {
-    if (err.name === 'AbortError' || err.code === 'UND_ERR_ABORTED') return; // the client left
+    // The client left (before the answer, or while it was streaming): nothing to answer.
+    if (req.destroyed || (res.destroyed && !res.writableFinished)) return;
     logger.warn({ service, url: req.url, code: err.code, err: err.message }, 'proxy error');
     if (res.headersSent) {
       // Part of the answer is out: cut it, so the client cannot take it for a whole one.

@@ -36,6 +36,7 @@ export async function serve(opts: ServeOptions): Promise<RunningServer> {
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      const started = Date.now();
       opts.app.setDraining?.();
       const timeout = opts.shutdownTimeoutMs ?? 10_000;
       await new Promise<void>((resolve) => {
@@ -49,14 +50,18 @@ export async function serve(opts: ServeOptions): Promise<RunningServer> {
         });
         server.closeIdleConnections();
       });
+      // How long each part took: a slow stop shows which step holds it.
+      const took: number[] = [Date.now() - started];
       for (const step of opts.onStop ?? []) {
+        const at = Date.now();
         try {
           await step();
         } catch (err) {
           opts.logger.warn({ err }, 'shutdown step failed');
         }
+        took.push(Date.now() - at);
       }
-      opts.logger.info('stopped');
+      opts.logger.info({ ms: Date.now() - started, stepsMs: took }, 'stopped');
     })();
     return stopping;
   };

@@ -19,6 +19,7 @@ import {
 import { freePort } from '@swapbooth/test-kit';
 import { writeSection } from './results';
 import {
+  FRESHNESS_KINDS,
   FRESHNESS_PHASE_MS,
   FRESHNESS_SAMPLES,
   FRESHNESS_TIMEOUT_MS,
@@ -313,7 +314,9 @@ async function main() {
       await engine.clear();
     }
 
-    log(`freshness: up to ${FRESHNESS_SAMPLES} created, edited and removed listings through Kafka`);
+    log(
+      `freshness: up to ${FRESHNESS_SAMPLES} created, edited, seller-renamed and removed listings through Kafka`,
+    );
     const kafka = createKafka(
       {
         brokers: config.KAFKA_BROKERS,
@@ -342,8 +345,7 @@ async function main() {
       const e = engineAlone[kind];
       return `| ${KIND_LABELS[kind]} | ${s.medianMatches.toLocaleString('en-US')} | ${ms(e?.p50 ?? NaN)} | ${ms(e?.p95 ?? NaN)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(g.p50)} | ${ms(g.p95)} | ${ms(g.p50 - (e?.p50 ?? NaN))} | ${s.failures + g.failures} |`;
     });
-    const EVENTS = ['created', 'edited', 'removed'] as const;
-    const fresh = EVENTS.map((kind) => {
+    const fresh = FRESHNESS_KINDS.map((kind) => {
       const f = freshness[kind];
       const sorted = [...f.samples].sort((a, b) => a - b);
       return {
@@ -371,7 +373,10 @@ async function main() {
         ? b
         : a,
     );
-    const freshOk = fresh.every(
+    // The goal is about listings; a seller-wide change is reported beside it.
+    const listingFresh = fresh.filter((f) => f.kind !== 'seller renamed');
+    const sellerFresh = fresh.find((f) => f.kind === 'seller renamed')!;
+    const freshOk = listingFresh.every(
       (f) => f.sorted.length > 0 && f.p95 <= GOAL_FRESHNESS_MS && f.misses === 0,
     );
     const failures = QUERY_KINDS.reduce(
@@ -404,7 +409,7 @@ One client at a time, ${SINGLE_SECONDS} s per query kind and path (latency witho
 |---|---|---|---|---|---|---|---|---|---|
 ${singleRows.join('\n')}
 
-Freshness: from handing a catalog event to a Kafka producer (\`${Topics.product}\`, the service's topic prefix) until \`GET /api/search\` through the gateway shows the change, polling every ${POLL_MS} ms (a probe took ${ms(percentile(probes, 0.5))} ms at the median, ${ms(percentile(probes, 0.95))} ms p95). One listing at a time by a loaded seller, each change waited for before the next; up to ${FRESHNESS_SAMPLES} per event kind, each kind stopping after ${FRESHNESS_PHASE_MS / 1000} s.
+Freshness: from handing a catalog event to a Kafka producer (\`${Topics.product}\`, the service's topic prefix; for "seller renamed" an account event on \`${Topics.user}\`, which recomposes every listing of the seller) until \`GET /api/search\` through the gateway shows the change, polling every ${POLL_MS} ms (a probe took ${ms(percentile(probes, 0.5))} ms at the median, ${ms(percentile(probes, 0.95))} ms p95). One listing at a time by a loaded seller, each change waited for before the next; up to ${FRESHNESS_SAMPLES} per event kind, each kind stopping after ${FRESHNESS_PHASE_MS / 1000} s.
 
 | event | samples | p50 ms | p95 ms | max ms | over ${GOAL_FRESHNESS_MS / 1000} s | not seen in ${FRESHNESS_TIMEOUT_MS / 1000} s |
 |---|---|---|---|---|---|---|
@@ -412,7 +417,7 @@ ${freshRows.join('\n')}
 
 - p95 ≤ ${GOAL_P95_MS} ms through the gateway at ${CONCURRENCY} clients for every query kind: ${verdict(slow.length === 0)}${slow.length ? ` (${slow.map((k) => `${KIND_LABELS[k]} ${ms(results[k].gateway.p95)} ms`).join('; ')})` : ''}.
 - Gateway and service ≤ ${GOAL_OVERHEAD_MS} ms over the engine alone, per request (p50 difference with one client, so nothing waits in a queue): ${hasEngine ? `at most **${ms(overSingle)} ms** (${verdict(overSingle <= GOAL_OVERHEAD_MS)}); the gateway's own share is at most ${ms(addedSingle)} ms. At ${CONCURRENCY} clients the p50 difference is ${ms(overBusy)} ms, the gateway's share ${ms(addedBusy)} ms: there requests wait for the cores the load generator, gateway and service share (${KIND_LABELS[busiest]}: ${CONCURRENCY} requests in flight at ${results[busiest].gateway.rps.toFixed(0)} req/s hold each one ${ms((CONCURRENCY / results[busiest].gateway.rps) * 1000)} ms on average, by Little's law), so that figure measures the machine's capacity rather than the overhead` : 'not measured (the engine is remote)'}.
-- Freshness p95 ≤ ${GOAL_FRESHNESS_MS} ms: ${verdict(freshOk)} (${fresh.map((f) => `${f.kind} ${ms(f.p95)} ms`).join(', ')}).
+- Freshness p95 ≤ ${GOAL_FRESHNESS_MS} ms for a listing created, edited or removed: ${verdict(freshOk)} (${listingFresh.map((f) => `${f.kind} ${ms(f.p95)} ms`).join(', ')}). A seller's rename reached all their cards in ${ms(sellerFresh.p50)} ms at the median, ${ms(sellerFresh.p95)} ms p95.
 - Non-2xx responses or errors across the query runs: ${failures}.
 `;
     writeSection('search', body);

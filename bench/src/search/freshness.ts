@@ -21,13 +21,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Card {
   product_id: string;
+  user_profile?: { first_name?: string };
 }
 
-async function searchIds(base: string, params: Record<string, string>): Promise<string[]> {
+async function searchCards(base: string, params: Record<string, string>): Promise<Card[]> {
   const res = await fetch(`${base}/api/search?${new URLSearchParams(params).toString()}`);
   if (!res.ok) throw new Error(`search answered ${res.status}: ${await res.text()}`);
   const body = (await res.json()) as { data: { products: Card[] } };
-  return body.data.products.map((c) => c.product_id);
+  return body.data.products;
 }
 
 /** A published listing's snapshot as catalog sends it, by one of the loaded sellers. */
@@ -67,6 +68,9 @@ function snapshot(
   };
 }
 
+export const FRESHNESS_KINDS = ['created', 'edited', 'seller renamed', 'removed'] as const;
+export type FreshnessKind = (typeof FRESHNESS_KINDS)[number];
+
 export interface Freshness {
   /** Milliseconds from send to visible, one per listing seen. */
   samples: number[];
@@ -91,8 +95,28 @@ export async function measureFreshness(
   gateway: string,
   sellers: readonly Seller[],
   probes: number[],
-): Promise<Record<'created' | 'edited' | 'removed', Freshness>> {
+): Promise<Record<FreshnessKind, Freshness>> {
   const topic = topicName({ prefix: config.KAFKA_TOPIC_PREFIX }, Topics.product);
+  const userTopic = topicName({ prefix: config.KAFKA_TOPIC_PREFIX }, Topics.user);
+  /** A seller's new first name, as auth announces a profile edit. */
+  const rename = async (seller: Seller, firstName: string) => {
+    const envelope = createEvent(
+      'user.profile-updated',
+      {
+        userId: seller.id,
+        firstName,
+        lastName: seller.lastName,
+        username: seller.username,
+        ...(seller.avatar ? { profileImage: seller.avatar } : {}),
+        version: 1,
+      },
+      { producer: 'bench', subject: seller.id },
+    );
+    await producer.send({
+      topic: userTopic,
+      messages: [{ key: envelope.subject, value: JSON.stringify(envelope) }],
+    });
+  };
   const publish = async (
     type: 'product.created' | 'product.updated' | 'product.status-changed',
     data: ProductSnapshot,
@@ -125,7 +149,11 @@ export async function measureFreshness(
   };
   const word = () => `maple${randomBytes(5).toString('hex')}`;
   const has = (query: string, id: string) => async () =>
-    (await searchIds(gateway, { query })).includes(id);
+    (await searchCards(gateway, { query })).some((c) => c.product_id === id);
+  const shownAs = (query: string, id: string, firstName: string) => async () =>
+    (await searchCards(gateway, { query })).some(
+      (c) => c.product_id === id && c.user_profile?.first_name === firstName,
+    );
 
   // The consumer's first fetch after joining its group is slower than steady state.
   const warm = snapshot(sellers[0]!, `bench-fresh-warm`, `Maple side table ${word()}`, 1);
@@ -167,11 +195,9 @@ export async function measureFreshness(
     }
     return seen;
   };
-  const out = {
-    created: { samples: [], misses: 0 } as Freshness,
-    edited: { samples: [], misses: 0 } as Freshness,
-    removed: { samples: [], misses: 0 } as Freshness,
-  };
+  const out = Object.fromEntries(
+    FRESHNESS_KINDS.map((k) => [k, { samples: [], misses: 0 } as Freshness]),
+  ) as Record<FreshnessKind, Freshness>;
   const created = await phase(
     out.created,
     listings,
@@ -186,9 +212,17 @@ export async function measureFreshness(
       publish('product.updated', snapshot(l.seller, l.id, `Maple side table ${l.second}`, 2)),
     (l) => has(l.second, l.id),
   );
+  // A seller-wide change: every listing of the seller (a loaded seller holds about six) is
+  // composed again with the new name.
+  const renamed = await phase(
+    out['seller renamed'],
+    edited,
+    (l) => () => rename(l.seller, `Renamed${l.first}`),
+    (l) => shownAs(l.second, l.id, `Renamed${l.first}`),
+  );
   await phase(
     out.removed,
-    edited,
+    renamed,
     (l) => () =>
       publish('product.status-changed', {
         ...snapshot(l.seller, l.id, `Maple side table ${l.second}`, 3),

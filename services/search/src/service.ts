@@ -7,7 +7,11 @@ import {
 import type { SearchConfig } from './config';
 import { searchRoutes } from './api/search/search.routes';
 import { boothModel } from './data/booths/booth.model';
-import { listingModels } from './data/listings/listing.model';
+import {
+  listingModels,
+  projectionStateModel,
+  sellerListingModels,
+} from './data/listings/listing.model';
 import { sellerModel } from './data/sellers/seller.model';
 import { depsOf } from './deps';
 import { isInProcess } from './engine';
@@ -27,6 +31,8 @@ async function prepareIndex(ctx: ServiceContext<SearchConfig>): Promise<void> {
   const { engine, projector, listings, logger } = depsOf(ctx);
   const moved = await listings.migrateLegacy();
   if (moved > 0) logger.info({ moved }, 'listing records moved into their collections');
+  const linked = await listings.linkSellers();
+  if (linked > 0) logger.info({ linked }, 'listings recorded under their sellers');
   if (isInProcess(engine)) {
     const started = Date.now();
     const indexed = await projector.indexAll();
@@ -58,6 +64,8 @@ export function startSearchService(
     config,
     models: (conn) => {
       listingModels(conn);
+      sellerListingModels(conn);
+      projectionStateModel(conn);
       sellerModel(conn);
       boothModel(conn);
       return [];

@@ -59,3 +59,60 @@ export function listingModels(conn: Connection): Array<Model<ListingRecord>> {
     );
   });
 }
+
+/**
+ * Which listings a seller has: one record per listing, `_id` the product id, kept in the
+ * collection `shardOf(sellerId)` picks, so a seller's listings are found by reading one small
+ * collection instead of every listing record (on FerretDB any filter but `_id` reads the whole
+ * collection). Insert-only: a listing's seller never changes, and a tombstone's record stays.
+ */
+export interface SellerListingRecord {
+  /** Product id. */
+  _id: string;
+  sellerId: string;
+}
+
+const linkSchema = () =>
+  new Schema<SellerListingRecord>(
+    {
+      _id: { type: String },
+      sellerId: { type: String, required: true, index: true },
+    },
+    { versionKey: false },
+  );
+
+/** The models of every seller-listing collection, shard 0 first. */
+export function sellerListingModels(conn: Connection): Array<Model<SellerListingRecord>> {
+  return Array.from({ length: LISTING_SHARDS }, (_, shard) => {
+    const name = `SellerListing${shard}`;
+    const existing = conn.models[name] as Model<SellerListingRecord> | undefined;
+    return (
+      existing ??
+      conn.model<SellerListingRecord>(
+        name,
+        linkSchema(),
+        `seller_listings_${String(shard).padStart(2, '0')}`,
+      )
+    );
+  });
+}
+
+/** Notes what one-off work on the projection has finished (`_id` names the work). */
+export interface ProjectionStateRecord {
+  _id: string;
+  doneAt: Date;
+}
+
+export function projectionStateModel(conn: Connection): Model<ProjectionStateRecord> {
+  return (
+    (conn.models.ProjectionState as Model<ProjectionStateRecord> | undefined) ??
+    conn.model<ProjectionStateRecord>(
+      'ProjectionState',
+      new Schema<ProjectionStateRecord>(
+        { _id: { type: String }, doneAt: { type: Date, required: true } },
+        { versionKey: false },
+      ),
+      'projection_state',
+    )
+  );
+}

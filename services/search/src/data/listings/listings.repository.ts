@@ -5,9 +5,28 @@ import { insertMissing, isDuplicateKey } from '../guarded';
 import {
   LEGACY_LISTINGS_COLLECTION,
   listingModels,
+  projectionStateModel,
+  sellerListingModels,
   shardOf,
   type ListingRecord,
+  type ProjectionStateRecord,
+  type SellerListingRecord,
 } from './listing.model';
+
+/** Names the note that every stored listing has its seller record. */
+const SELLER_LISTINGS_COMPLETE = 'seller-listings-complete';
+
+/** Items grouped by the collection each belongs in. */
+function groupBy<T, M>(items: readonly T[], modelOf: (item: T) => M): Map<M, T[]> {
+  const groups = new Map<M, T[]>();
+  for (const item of items) {
+    const model = modelOf(item);
+    const group = groups.get(model);
+    if (group) group.push(item);
+    else groups.set(model, [item]);
+  }
+  return groups;
+}
 
 const recordOf = (facts: ProductFacts, version: number, at: Date): ListingRecord => ({
   _id: facts.productId,
@@ -48,15 +67,26 @@ function duplicateIds(err: unknown, records: readonly ListingRecord[]): string[]
  */
 export class ListingsRepository implements ListingStore {
   private readonly models: Array<Model<ListingRecord>>;
+  private readonly sellerListings: Array<Model<SellerListingRecord>>;
+  private readonly state: Model<ProjectionStateRecord>;
+  /** Every stored listing has its seller record (see {@link linkSellers}). */
+  private sellerListingsComplete = false;
 
   constructor(private readonly conn: Connection) {
     this.models = listingModels(conn);
+    this.sellerListings = sellerListingModels(conn);
+    this.state = projectionStateModel(conn);
   }
 
   async applyProduct(
     facts: ProductFacts,
     version: number,
   ): Promise<AcceptedListingChange | undefined> {
+    // First, and harmless to repeat: a crash after it leaves a seller record for a listing not
+    // stored yet, which `productsOf` skips, and the replayed event stores the listing.
+    await insertMissing(this.sellerListingModel(facts.sellerId), [
+      { _id: facts.productId, sellerId: facts.sellerId },
+    ]);
     const now = new Date();
     if (await this.insertNew(recordOf(facts, version, now))) return STORED;
     const stored = await this.current(facts.productId);
@@ -88,6 +118,61 @@ export class ListingsRepository implements ListingStore {
   }
 
   async productsOf(sellerId: string): Promise<ProductFacts[]> {
+    if (!this.sellerListingsComplete) return this.scanProductsOf(sellerId);
+    const ids = (
+      await this.sellerListingModel(sellerId)
+        .collection.find<SellerListingRecord>({ sellerId }, { projection: { _id: 1 } })
+        .toArray()
+    ).map((r) => r._id);
+    const out: ProductFacts[] = [];
+    for (const [model, group] of groupBy(ids, (id) => this.model(id))) {
+      const found = await model.collection
+        .find<ListingRecord>({ _id: { $in: group as never[] } })
+        .toArray();
+      for (const r of found) if (!r.deleted && r.product) out.push(r.product);
+    }
+    return out;
+  }
+
+  /**
+   * Gives every stored listing its seller record: those stored before these records existed
+   * get theirs in one pass over the listings, after which a note in `projection_state` says it
+   * is done and later starts skip the pass. Until then `productsOf` reads the listing records
+   * themselves. Safe to run again, by several replicas, and while events are applied (an event
+   * writes its listing's seller record first). Returns how many records it wrote or confirmed.
+   */
+  async linkSellers(): Promise<number> {
+    if (await this.state.exists({ _id: SELLER_LISTINGS_COMPLETE })) {
+      this.sellerListingsComplete = true;
+      return 0;
+    }
+    let linked = 0;
+    let batch: SellerListingRecord[] = [];
+    const flush = async () => {
+      for (const [model, group] of groupBy(batch, (r) => this.sellerListingModel(r.sellerId))) {
+        await insertMissing(model, group as unknown as Record<string, unknown>[]);
+      }
+      linked += batch.length;
+      batch = [];
+    };
+    for (const model of this.models) {
+      const cursor = model.collection.find<Pick<ListingRecord, '_id' | 'sellerId'>>(
+        {},
+        { projection: { sellerId: 1 }, batchSize: 1000 },
+      );
+      for await (const r of cursor) {
+        batch.push({ _id: r._id, sellerId: r.sellerId });
+        if (batch.length >= 1000) await flush();
+      }
+    }
+    await flush();
+    await insertMissing(this.state, [{ _id: SELLER_LISTINGS_COMPLETE, doneAt: new Date() }]);
+    this.sellerListingsComplete = true;
+    return linked;
+  }
+
+  /** A seller's listings from a pass over every listing record (before `linkSellers` is done). */
+  private async scanProductsOf(sellerId: string): Promise<ProductFacts[]> {
     const out: ProductFacts[] = [];
     for (const model of this.models) {
       const found = await model.find({ sellerId, deleted: false }).lean<ListingRecord[]>().exec();
@@ -100,6 +185,10 @@ export class ListingsRepository implements ListingStore {
     if (products.length === 0) return;
     const now = new Date();
     const records = products.map((p) => recordOf(p, 0, now));
+    const links = products.map((p) => ({ _id: p.productId, sellerId: p.sellerId }));
+    for (const [model, group] of groupBy(links, (l) => this.sellerListingModel(l.sellerId))) {
+      await insertMissing(model, group);
+    }
     for (const [model, group] of this.byModel(records)) await this.insertOrReplace(model, group);
   }
 
@@ -138,6 +227,10 @@ export class ListingsRepository implements ListingStore {
     let moved = 0;
     let batch: ListingRecord[] = [];
     const flush = async () => {
+      const links = batch.map((r) => ({ _id: r._id, sellerId: r.sellerId }));
+      for (const [model, group] of groupBy(links, (l) => this.sellerListingModel(l.sellerId))) {
+        await insertMissing(model, group);
+      }
       // Only missing ones: a record already in a shard was moved before or written by an event.
       for (const [model, group] of this.byModel(batch)) {
         await insertMissing(model, group as unknown as Record<string, unknown>[]);
@@ -158,16 +251,13 @@ export class ListingsRepository implements ListingStore {
     return this.models[shardOf(productId)]!;
   }
 
+  private sellerListingModel(sellerId: string): Model<SellerListingRecord> {
+    return this.sellerListings[shardOf(sellerId)]!;
+  }
+
   /** Records grouped by the collection each belongs in. */
   private byModel(records: readonly ListingRecord[]): Map<Model<ListingRecord>, ListingRecord[]> {
-    const groups = new Map<Model<ListingRecord>, ListingRecord[]>();
-    for (const record of records) {
-      const model = this.model(record._id);
-      const group = groups.get(model);
-      if (group) group.push(record);
-      else groups.set(model, [record]);
-    }
-    return groups;
+    return groupBy(records, (r) => this.model(r._id));
   }
 
   /** Inserts records, replacing those whose `_id` is already stored. */

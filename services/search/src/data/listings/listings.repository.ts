@@ -13,6 +13,9 @@ import {
   type SellerListingRecord,
 } from './listing.model';
 
+/** Listing lookups in flight at once when reading a seller's listings. */
+const LOOKUPS_AT_ONCE = 32;
+
 /** Names the note that every stored listing has its seller record. */
 const SELLER_LISTINGS_COMPLETE = 'seller-listings-complete';
 
@@ -124,12 +127,16 @@ export class ListingsRepository implements ListingStore {
         .collection.find<SellerListingRecord>({ sellerId }, { projection: { _id: 1 } })
         .toArray()
     ).map((r) => r._id);
+    // One `_id` lookup per listing: FerretDB answers `_id: { $in }` with a pass over the
+    // collection (0.4 s for 3,100 listings, against 3 ms for a lookup).
     const out: ProductFacts[] = [];
-    for (const [model, group] of groupBy(ids, (id) => this.model(id))) {
-      const found = await model.collection
-        .find<ListingRecord>({ _id: { $in: group as never[] } })
-        .toArray();
-      for (const r of found) if (!r.deleted && r.product) out.push(r.product);
+    for (let i = 0; i < ids.length; i += LOOKUPS_AT_ONCE) {
+      const found = await Promise.all(
+        ids
+          .slice(i, i + LOOKUPS_AT_ONCE)
+          .map((id) => this.model(id).collection.findOne<ListingRecord>({ _id: id as never })),
+      );
+      for (const r of found) if (r && !r.deleted && r.product) out.push(r.product);
     }
     return out;
   }

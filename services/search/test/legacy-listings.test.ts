@@ -1,7 +1,6 @@
-import { productFactsOf } from '../src/domain/listing-projection';
 import { LEGACY_LISTINGS_COLLECTION } from '../src/data/listings/listing.model';
 import { startSearch, type SearchHarness } from './support/harness';
-import { product, uniqueWord } from './support/factories';
+import { listingRecord, product, uniqueWord } from './support/factories';
 
 let h: SearchHarness;
 beforeAll(async () => {
@@ -22,15 +21,7 @@ describe('listing records kept by earlier versions in one collection', () => {
 
     const db = h.service.ctx.conn.db!;
     const legacy = db.collection<{ _id: string }>(LEGACY_LISTINGS_COLLECTION);
-    const record = (s: typeof moved) => ({
-      _id: s.productId,
-      sellerId: s.userId,
-      version: s.version,
-      deleted: false,
-      product: productFactsOf(s),
-      updatedAt: new Date(),
-    });
-    await legacy.insertMany([record(moved), record(newer)]);
+    await legacy.insertMany([listingRecord(moved), listingRecord(newer)]);
 
     await h.restart();
 

@@ -1,8 +1,7 @@
 import { eventually } from '@swapbooth/test-kit';
-import { productFactsOf } from '../src/domain/listing-projection';
 import { LEGACY_LISTINGS_COLLECTION, shardOf } from '../src/data/listings/listing.model';
 import { startSearch, type SearchHarness } from './support/harness';
-import { newUserId, product, profile, uniqueWord } from './support/factories';
+import { listingRecord, newUserId, product, profile, uniqueWord } from './support/factories';
 
 /**
  * A seller-wide change (profile, address, status, booth) recomposes every listing of the seller,
@@ -34,15 +33,6 @@ async function expectNamed(category: string, ids: string[], firstName: string) {
     50,
   );
 }
-
-const record = (s: ReturnType<typeof product>) => ({
-  _id: s.productId,
-  sellerId: s.userId,
-  version: s.version,
-  deleted: false,
-  product: productFactsOf(s),
-  updatedAt: new Date(),
-});
 
 describe('a seller-wide change', () => {
   it('reaches every listing of the seller, whichever collection holds each, and no one else’s', async () => {
@@ -81,9 +71,11 @@ describe('a seller-wide change', () => {
     const db = h.service.ctx.conn.db!;
     for (const p of old) {
       const shard = String(shardOf(p.productId)).padStart(2, '0');
-      await db.collection<{ _id: string }>(`listings_${shard}`).insertOne(record(p));
+      await db.collection<{ _id: string }>(`listings_${shard}`).insertOne(listingRecord(p));
     }
-    await db.collection<{ _id: string }>(LEGACY_LISTINGS_COLLECTION).insertOne(record(fromLegacy));
+    await db
+      .collection<{ _id: string }>(LEGACY_LISTINGS_COLLECTION)
+      .insertOne(listingRecord(fromLegacy));
     await db.collection<{ _id: string }>('projection_state').deleteMany({});
 
     await h.restart();

@@ -48,16 +48,28 @@ const schema = () =>
     { versionKey: false, minimize: false },
   );
 
-/** The models of every listing collection, shard 0 first. */
-export function listingModels(conn: Connection): Array<Model<ListingRecord>> {
+/**
+ * One model per collection of a set spread over `LISTING_SHARDS` collections, shard 0 first,
+ * named `<collection>_00` and on (each connection registers them once).
+ */
+function shardedModels<T>(
+  conn: Connection,
+  modelName: string,
+  collection: string,
+  schemaOf: () => Schema<T>,
+): Array<Model<T>> {
   return Array.from({ length: LISTING_SHARDS }, (_, shard) => {
-    const name = `Listing${shard}`;
-    const existing = conn.models[name] as Model<ListingRecord> | undefined;
+    const name = `${modelName}${shard}`;
+    const existing = conn.models[name] as Model<T> | undefined;
     return (
-      existing ??
-      conn.model<ListingRecord>(name, schema(), `listings_${String(shard).padStart(2, '0')}`)
+      existing ?? conn.model<T>(name, schemaOf(), `${collection}_${String(shard).padStart(2, '0')}`)
     );
   });
+}
+
+/** The models of every listing collection, shard 0 first. */
+export function listingModels(conn: Connection): Array<Model<ListingRecord>> {
+  return shardedModels(conn, 'Listing', 'listings', schema);
 }
 
 /**
@@ -83,18 +95,7 @@ const linkSchema = () =>
 
 /** The models of every seller-listing collection, shard 0 first. */
 export function sellerListingModels(conn: Connection): Array<Model<SellerListingRecord>> {
-  return Array.from({ length: LISTING_SHARDS }, (_, shard) => {
-    const name = `SellerListing${shard}`;
-    const existing = conn.models[name] as Model<SellerListingRecord> | undefined;
-    return (
-      existing ??
-      conn.model<SellerListingRecord>(
-        name,
-        linkSchema(),
-        `seller_listings_${String(shard).padStart(2, '0')}`,
-      )
-    );
-  });
+  return shardedModels(conn, 'SellerListing', 'seller_listings', linkSchema);
 }
 
 /** Notes what one-off work on the projection has finished (`_id` names the work). */

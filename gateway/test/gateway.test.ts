@@ -64,16 +64,20 @@ function echoServer(name: ServiceName): Promise<Server> {
 
 const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
 
+/** Gateway settings pointing every service at its echo server. */
+function configWith(settings: Record<string, string>) {
+  const env: Record<string, string | undefined> = { ...process.env, ...settings };
+  for (const name of services) env[`${name.toUpperCase()}_URL`] = urlOf(backends.get(name)!);
+  return loadGatewayConfig(env);
+}
+
 beforeAll(async () => {
   for (const name of services) backends.set(name, await echoServer(name));
-  const env: Record<string, string | undefined> = {
-    ...process.env,
+  const config = configWith({
     RATE_LIMIT_SENSITIVE_PER_WINDOW: '5',
     RATE_LIMIT_WINDOW_SECONDS: '2',
     PROXY_TIMEOUT_MS: '500',
-  };
-  for (const name of services) env[`${name.toUpperCase()}_URL`] = urlOf(backends.get(name)!);
-  const config = loadGatewayConfig(env);
+  });
   const logger = createLogger('gateway', 'silent');
   gateway = await serve({
     app: buildGateway({ config, logger, redis, publicKey: readPublicKey(config) }),
@@ -375,14 +379,11 @@ describe('rate limits', () => {
 
   it('answers 429 with Retry-After to an address past its per-IP limit, counted across gateways in Redis', async () => {
     // Two gateways on the same Redis, each allowing 4 calls per address per window.
-    const env: Record<string, string | undefined> = {
-      ...process.env,
+    const config = configWith({
       RATE_LIMIT_IP_PER_WINDOW: '4',
       RATE_LIMIT_WINDOW_SECONDS: '60',
       RATE_LIMIT_SYNC_MS: '50',
-    };
-    for (const name of services) env[`${name.toUpperCase()}_URL`] = urlOf(backends.get(name)!);
-    const config = loadGatewayConfig(env);
+    });
     const logger = createLogger('gateway', 'silent');
     const shared = createRedis(
       process.env.REDIS_URL!,

@@ -11,7 +11,9 @@ export const uniqueEmail = (tag = 'member') =>
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
 
 /** Waits for a verification e-mail to this address whose code is not among `seen`; returns the code. */
-export async function codeFromMail(email: string, seen: string[] = [], timeoutMs = 30_000) {
+// The e-mail travels auth → Kafka → notification → SMTP; while test files start and stop
+// services in the same consumer groups, a rebalance can hold it for tens of seconds.
+export async function codeFromMail(email: string, seen: string[] = [], timeoutMs = 45_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const codes = (await listMail())

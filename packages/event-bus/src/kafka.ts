@@ -31,11 +31,17 @@ export function createKafka(cfg: BusConfig, logger: Logger): Kafka {
 
 export const topicName = (cfg: Pick<BusConfig, 'prefix'>, topic: string) => `${cfg.prefix}${topic}`;
 
-/** Creates every topic and its dead-letter topic (idempotent) with the configured partitions. */
+/**
+ * Creates every topic and its dead-letter topic (idempotent) with the configured partitions, and
+ * returns once each partition has a leader. When two services create the same topics at once,
+ * kafkajs answers the one that finds them already created at once, without waiting for leaders:
+ * its consumers would then meet "not the leader" errors and back off for seconds.
+ */
 export async function ensureTopics(
   kafka: Kafka,
   cfg: BusConfig,
   topics: readonly string[] = allTopics,
+  leaderTimeoutMs = 30_000,
 ): Promise<void> {
   const admin: Admin = kafka.admin();
   await admin.connect();
@@ -53,8 +59,34 @@ export async function ensureTopics(
         })),
       });
     }
+    // Also when none was missing: another service may have just created them.
+    await leadersElected(admin, wanted, leaderTimeoutMs);
   } finally {
     await admin.disconnect();
+  }
+}
+
+/** Waits until every partition of these topics has a leader. */
+async function leadersElected(admin: Admin, topics: string[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let waitingFor = topics;
+    try {
+      const { topics: found } = await admin.fetchTopicMetadata({ topics });
+      const ready = new Set(
+        found
+          .filter((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))
+          .map((t) => t.name),
+      );
+      waitingFor = topics.filter((t) => !ready.has(t));
+      if (waitingFor.length === 0) return;
+    } catch {
+      // A topic another service is still creating is not known yet: ask again.
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Kafka topics without partition leaders: ${waitingFor.join(', ')}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 

@@ -65,3 +65,15 @@ export async function insertMissing(
     if (!onlyDuplicates(err)) throw err;
   }
 }
+
+/** Items grouped by the key (a collection's model, say) each belongs to, in first-seen order. */
+export function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}

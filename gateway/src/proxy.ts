@@ -22,8 +22,9 @@ const HOP_BY_HOP = new Set([
   'expect',
 ]);
 
-const isEventStream = (headers: IncomingHttpHeaders | Record<string, unknown>) =>
-  String(headers['content-type'] ?? '').startsWith('text/event-stream');
+const EVENT_STREAM = 'text/event-stream';
+const isEventStream = (headers: IncomingHttpHeaders) =>
+  String(headers['content-type'] ?? '').startsWith(EVENT_STREAM);
 
 /** The request's headers for the service: end-to-end ones, plus where the call came from. */
 function forwardedHeaders(req: IncomingMessage): Record<string, string | string[]> {
@@ -109,7 +110,7 @@ export function serviceProxy(
     const service = resolveService(url);
     if (!service) return next();
     const stream =
-      url.startsWith('/api/stream') || isEventStream({ 'content-type': req.headers.accept });
+      url.startsWith('/api/stream') || String(req.headers.accept ?? '').startsWith(EVENT_STREAM);
     const abort = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) abort.abort();

@@ -28,9 +28,10 @@ interface Counter {
  * Redis round trip: each gateway counts calls locally and every `syncMs` adds them to Redis in
  * one pipeline, reading back the total across gateways (and re-reads the total of any key past
  * half its limit that was quiet here, so a gateway learns when others push it over). A call is
- * refused once the last known total plus the calls counted here since reach the limit. The price is precision: each other
- * gateway can let through up to one sync interval of a key's calls more than the limit. Broad
- * per-IP and per-member limits can afford that; a tight limit (sign-in) should stay exact.
+ * refused once the last known total plus the calls counted here since reach the limit. The
+ * price is precision: each other gateway can let through up to one sync interval of a key's
+ * calls more than the limit. Broad per-IP and per-member limits can afford that; a tight limit
+ * (sign-in) should stay exact.
  *
  * If Redis fails, counts stay here and are sent with the next sync: the limit keeps holding
  * for this gateway's own calls in the meantime.

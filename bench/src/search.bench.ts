@@ -5,7 +5,8 @@ import { Worker } from 'node:worker_threads';
 import mongoose from 'mongoose';
 import type { Producer } from 'kafkajs';
 import { Topics } from '@swapbooth/contracts';
-import { createKafka, type RunningService } from '@swapbooth/event-bus';
+import { createKafka } from '@swapbooth/event-bus';
+import { type RunningService } from '@swapbooth/runtime';
 import { createLogger } from '@swapbooth/service-kit';
 import {
   bulkLoad,
@@ -14,6 +15,7 @@ import {
   loadSearchConfig,
   startSearchService,
   type SearchConfig,
+  type SearchDeps,
   type SearchEngine,
 } from '@swapbooth/search';
 import { freePort } from '@swapbooth/test-kit';
@@ -205,7 +207,7 @@ async function main() {
     LOG_LEVEL: 'warn',
   });
   const engineKind = config.MEILI_URL ? 'meilisearch' : config.SEARCH_ENGINE;
-  let running: RunningService<SearchConfig> | undefined;
+  let running: RunningService<SearchConfig, SearchDeps> | undefined;
   let gatewayChild: ChildProcess | undefined;
   let producer: Producer | undefined;
   try {
@@ -247,7 +249,7 @@ async function main() {
         30_000,
       );
       try {
-        await bulkLoad(running.ctx, batch);
+        await bulkLoad(running.deps, batch);
       } finally {
         clearInterval(stalled);
       }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
-import type { RunningService } from '@swapbooth/event-bus';
+import type { RunningService } from '@swapbooth/runtime';
 import { eventually, waitForMail } from '@swapbooth/test-kit';
 import { loadAuthConfig } from '../../services/auth/src/config';
 import { startAuthService } from '../../services/auth/src/service';

@@ -1,4 +1,4 @@
-import type { RunningService } from '@swapbooth/event-bus';
+import type { RunningService } from '@swapbooth/runtime';
 import {
   disposableFerret,
   disposableKafka,

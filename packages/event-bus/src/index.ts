@@ -4,4 +4,5 @@ export * from './relay';
 export * from './consumer';
 export * from './processed-store';
 export * from './bus';
-export * from './runtime';
+export * from './domain-events';
+export * from './compare-and-set';

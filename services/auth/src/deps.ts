@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ServiceContext } from '@swapbooth/event-bus';
+import type { ServiceContext } from '@swapbooth/runtime';
 import { readPrivateKey, type AuthConfig } from './config';
 import { AccessTokenSigner } from './adapters/access-tokens';
 import { googleIdentity, type GoogleIdentity } from './adapters/google-identity';
@@ -47,7 +47,7 @@ export interface AuthDeps {
 export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDeps {
   const c = ctx.config;
   const privateKey = readPrivateKey(c);
-  const kick = () => ctx.bus.kick();
+  const kick = ctx.eventsWritten;
   const users = new UsersRepository(ctx.conn, kick);
   const follows = new FollowsRepository(ctx.conn, kick);
   const refreshTokens = new RefreshTokensRepository(ctx.conn);

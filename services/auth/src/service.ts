@@ -2,10 +2,10 @@ import cookieParser from 'cookie-parser';
 import {
   startServiceRuntime,
   type RunningService,
-  type ServiceDefinition,
-} from '@swapbooth/event-bus';
+  type RuntimeOverrides,
+} from '@swapbooth/runtime';
 import type { AuthConfig } from './config';
-import { buildDeps, type AuthContext, type AuthDeps, type AuthDepsOptions } from './deps';
+import { buildDeps, type AuthDeps, type AuthDepsOptions } from './deps';
 import { subscriptions } from './events/subscriptions';
 import { userModel } from './data/users/user.model';
 import { followModel } from './data/follows/follow.model';
@@ -18,10 +18,7 @@ import { addressesRoutes } from './api/addresses/addresses.routes';
 import { followingRoutes } from './api/following/following.routes';
 import { internalUsersRoutes } from './api/internal/internal-users.routes';
 
-export type AuthOverrides = Partial<
-  Pick<ServiceDefinition<AuthConfig>, 'port' | 'handleSignals' | 'relay'>
-> &
-  AuthDepsOptions;
+export type AuthOverrides = RuntimeOverrides & AuthDepsOptions;
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** Used-up refresh tokens are kept a while after expiry so reuse is still recognised. */
@@ -31,24 +28,21 @@ const SWEEP_GRACE_MS = 24 * 60 * 60 * 1000;
 export function startAuthService(
   config: Readonly<AuthConfig>,
   overrides: AuthOverrides = {},
-): Promise<RunningService<AuthConfig>> {
+): Promise<RunningService<AuthConfig, AuthDeps>> {
   const { googleCerts, ...runtime } = overrides;
-  let deps: AuthDeps | undefined;
-  const depsOf = (ctx: AuthContext) =>
-    (deps ??= buildDeps(ctx, googleCerts ? { googleCerts } : {}));
   let sweeper: NodeJS.Timeout | undefined;
   const cookies = { secure: config.COOKIE_SECURE ?? config.NODE_ENV === 'production' };
 
-  return startServiceRuntime<AuthConfig>({
+  return startServiceRuntime({
     name: 'auth',
     config,
     models: (conn) => {
       refreshTokenModel(conn);
       return [userModel(conn), followModel(conn)];
     },
-    subscriptions: (ctx) => subscriptions(depsOf(ctx)),
-    routes: (app, ctx) => {
-      const d = depsOf(ctx);
+    deps: (ctx) => buildDeps(ctx, googleCerts ? { googleCerts } : {}),
+    subscriptions,
+    routes: (app, d) => {
       app.use(cookieParser());
       app.use(authRoutes(d, cookies));
       app.use(sessionsRoutes(d, cookies));
@@ -58,8 +52,7 @@ export function startAuthService(
       app.use(followingRoutes(d));
       app.use(internalUsersRoutes(d));
     },
-    onStart: async (ctx) => {
-      const tokens = depsOf(ctx).refreshTokens;
+    onStart: async ({ refreshTokens: tokens }, ctx) => {
       sweeper = setInterval(() => {
         tokens.deleteExpired(SWEEP_GRACE_MS).catch((err: unknown) => {
           ctx.logger.warn({ err: (err as Error).message }, 'refresh token sweep failed');

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ServiceContext } from '@swapbooth/event-bus';
+import type { ServiceContext } from '@swapbooth/runtime';
 import type { CatalogConfig } from './config';
 import { AuthAddressBook } from './clients/auth-address-book';
 import { BagItemsRepository } from './data/bag/bag.repository';
@@ -42,7 +42,7 @@ function storageFor(ctx: ServiceContext<CatalogConfig>): S3ImageStorage | LocalI
 
 /** Everything the routes and event handlers use, wired once per running service. */
 export function buildDeps(ctx: ServiceContext<CatalogConfig>) {
-  const kick = () => ctx.bus.kick();
+  const kick = ctx.eventsWritten;
   const storage = storageFor(ctx);
   return {
     config: ctx.config,
@@ -77,15 +77,3 @@ export function buildDeps(ctx: ServiceContext<CatalogConfig>) {
 }
 
 export type CatalogDeps = ReturnType<typeof buildDeps>;
-
-const built = new WeakMap<object, CatalogDeps>();
-
-/** The service's dependencies, built on first use (subscriptions are created before routes). */
-export function depsOf(ctx: ServiceContext<CatalogConfig>): CatalogDeps {
-  let deps = built.get(ctx);
-  if (!deps) {
-    deps = buildDeps(ctx);
-    built.set(ctx, deps);
-  }
-  return deps;
-}

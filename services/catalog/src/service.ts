@@ -1,11 +1,11 @@
 import {
   startServiceRuntime,
   type RunningService,
-  type ServiceDefinition,
-} from '@swapbooth/event-bus';
+  type RuntimeOverrides,
+} from '@swapbooth/runtime';
 import type { CatalogConfig } from './config';
 import { subscriptions } from './events/subscriptions';
-import { depsOf } from './deps';
+import { buildDeps, type CatalogDeps } from './deps';
 import { Taxonomy } from './domain/category';
 import { productModel } from './data/products/product.model';
 import { boothModel } from './data/booths/booth.model';
@@ -23,16 +23,14 @@ import { categoriesRoutes } from './api/categories/categories.routes';
 import { reportsRoutes } from './api/reports/reports.routes';
 import { internalRoutes } from './api/internal/internal.routes';
 
-export type CatalogOverrides = Partial<
-  Pick<ServiceDefinition<CatalogConfig>, 'port' | 'handleSignals' | 'relay'>
->;
+export type CatalogOverrides = RuntimeOverrides;
 
 /** Starts the catalog service: its database, event plumbing and HTTP API. */
 export function startCatalogService(
   config: Readonly<CatalogConfig>,
   overrides: CatalogOverrides = {},
-): Promise<RunningService<CatalogConfig>> {
-  return startServiceRuntime<CatalogConfig>({
+): Promise<RunningService<CatalogConfig, CatalogDeps>> {
+  return startServiceRuntime({
     name: 'catalog',
     config,
     models: (conn) => {
@@ -42,26 +40,24 @@ export function startCatalogService(
       // Aggregates whose events go out through the outbox.
       return [productModel(conn), boothModel(conn), likeModel(conn), reportModel(conn)];
     },
+    deps: buildDeps,
     subscriptions,
-    onStart: async (ctx) => {
-      const deps = depsOf(ctx);
+    onStart: async (deps) => {
       await deps.categories.seed();
       deps.taxonomy = new Taxonomy(await deps.categories.all());
       await deps.storage.ensureReady();
     },
-    onStop: async (ctx) => {
-      depsOf(ctx).storage.close();
+    onStop: async ({ storage }) => {
+      storage.close();
     },
-    readiness: (ctx) => ({
+    readiness: ({ storage }) => ({
       storage: async () => {
-        const { storage } = depsOf(ctx);
         await storage.exists(
           `products/readiness/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.jpg`,
         );
       },
     }),
-    routes: (app, ctx) => {
-      const deps = depsOf(ctx);
+    routes: (app, deps, ctx) => {
       app.use(productsRoutes(ctx, deps));
       app.use(likesRoutes(ctx, deps));
       app.use(bagRoutes(ctx, deps));

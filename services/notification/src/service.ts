@@ -1,9 +1,8 @@
 import {
   startServiceRuntime,
   type RunningService,
-  type ServiceContext,
-  type ServiceDefinition,
-} from '@swapbooth/event-bus';
+  type RuntimeOverrides,
+} from '@swapbooth/runtime';
 import type { NotificationConfig } from './config';
 import { sentEmailModel } from './data/sent-emails/sent-email.model';
 import { SentEmailsRepository } from './data/sent-emails/sent-emails.repository';
@@ -11,9 +10,7 @@ import { EmailDelivery } from './domain/email-delivery';
 import { smtpMailer, type Mailer } from './mail/mailer';
 import { subscriptions } from './events/subscriptions';
 
-export type NotificationOverrides = Partial<
-  Pick<ServiceDefinition<NotificationConfig>, 'port' | 'handleSignals' | 'relay'>
-> & {
+export type NotificationOverrides = RuntimeOverrides & {
   /** Replaces the SMTP mailer. */
   mailer?: Mailer;
 };
@@ -25,17 +22,17 @@ export function startNotificationService(
 ): Promise<RunningService<NotificationConfig>> {
   const { mailer: givenMailer, ...runtime } = overrides;
   const mailer = givenMailer ?? smtpMailer(config.SMTP_URL, config.MAIL_FROM);
-  const delivery = (ctx: ServiceContext<NotificationConfig>) =>
-    new EmailDelivery(mailer, new SentEmailsRepository(ctx.conn), ctx.logger);
-
-  return startServiceRuntime<NotificationConfig>({
+  return startServiceRuntime({
     name: 'notification',
     config,
     models: (conn) => {
       sentEmailModel(conn);
       return [];
     },
-    subscriptions: (ctx) => subscriptions(delivery(ctx)),
+    deps: (ctx) => ({
+      delivery: new EmailDelivery(mailer, new SentEmailsRepository(ctx.conn), ctx.logger),
+    }),
+    subscriptions: ({ delivery }) => subscriptions(delivery),
     routes: () => undefined,
     readiness: () => ({ smtp: () => mailer.verify() }),
     onStop: async () => mailer.close(),

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Producer } from 'kafkajs';
 import { Topics, createEvent, type EventEnvelope } from '@swapbooth/contracts';
-import { createKafka, topicName, type RunningService } from '@swapbooth/event-bus';
+import { createKafka, topicName } from '@swapbooth/event-bus';
+import { type RunningService } from '@swapbooth/runtime';
 import { createLogger } from '@swapbooth/service-kit';
 import { eventually, listMail, waitForMail } from '@swapbooth/test-kit';
 import { loadNotificationConfig, type NotificationConfig } from '../src/config';

@@ -1,21 +1,19 @@
 import {
   startServiceRuntime,
   type RunningService,
-  type ServiceDefinition,
-} from '@swapbooth/event-bus';
+  type RuntimeOverrides,
+} from '@swapbooth/runtime';
 import type { PaymentConfig } from './config';
 import { subscriptions } from './events/subscriptions';
 
-export type PaymentOverrides = Partial<
-  Pick<ServiceDefinition<PaymentConfig>, 'port' | 'handleSignals' | 'relay'>
->;
+export type PaymentOverrides = RuntimeOverrides;
 
 /** Starts the payment service: its database, event plumbing and HTTP API. */
 export function startPaymentService(
   config: Readonly<PaymentConfig>,
   overrides: PaymentOverrides = {},
 ): Promise<RunningService<PaymentConfig>> {
-  return startServiceRuntime<PaymentConfig>({
+  return startServiceRuntime({
     name: 'payment',
     config,
     subscriptions,

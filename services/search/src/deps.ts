@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@swapbooth/event-bus';
+import type { ServiceContext } from '@swapbooth/runtime';
 import type { SearchConfig } from './config';
 import { BoothsRepository } from './data/booths/booths.repository';
 import { ListingsRepository } from './data/listings/listings.repository';
@@ -32,15 +32,3 @@ export function buildDeps(ctx: Pick<ServiceContext<SearchConfig>, 'config' | 'co
 }
 
 export type SearchDeps = ReturnType<typeof buildDeps>;
-
-const built = new WeakMap<object, SearchDeps>();
-
-/** The service's dependencies, built on first use (subscriptions are created before routes). */
-export function depsOf(ctx: ServiceContext<SearchConfig>): SearchDeps {
-  let deps = built.get(ctx);
-  if (!deps) {
-    deps = buildDeps(ctx);
-    built.set(ctx, deps);
-  }
-  return deps;
-}

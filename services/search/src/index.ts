@@ -2,6 +2,7 @@
 export { startSearchService, type SearchOverrides } from './service';
 export { loadSearchConfig, searchConfigSchema, type SearchConfig } from './config';
 export { bulkLoad } from './scripts/bulk-load';
+export type { SearchDeps } from './deps';
 export { reindex } from './scripts/reindex';
 export type { ListingDocument, SearchEngine, SearchHit } from './engine';
 export { createSearchEngine, type SearchQuery, type SearchResult } from './engine';

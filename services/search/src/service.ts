@@ -1,9 +1,8 @@
 import {
   startServiceRuntime,
   type RunningService,
-  type ServiceContext,
-  type ServiceDefinition,
-} from '@swapbooth/event-bus';
+  type RuntimeOverrides,
+} from '@swapbooth/runtime';
 import type { SearchConfig } from './config';
 import { searchRoutes } from './api/search/search.routes';
 import { boothModel } from './data/booths/booth.model';
@@ -13,13 +12,11 @@ import {
   sellerListingModels,
 } from './data/listings/listing.model';
 import { sellerModel } from './data/sellers/seller.model';
-import { depsOf } from './deps';
+import { buildDeps, type SearchDeps } from './deps';
 import { isInProcess } from './engine';
 import { subscriptions } from './events/subscriptions';
 
-export type SearchOverrides = Partial<
-  Pick<ServiceDefinition<SearchConfig>, 'port' | 'handleSignals' | 'relay'>
->;
+export type SearchOverrides = RuntimeOverrides;
 
 /**
  * The in-process engine lives in this replica's memory, so it is filled from the projection at
@@ -27,8 +24,7 @@ export type SearchOverrides = Partial<
  * Run one replica with the in-process engine: replicas share the consumer group's partitions, so
  * each would see only part of the events. Meilisearch is shared, so any number of replicas can.
  */
-async function prepareIndex(ctx: ServiceContext<SearchConfig>): Promise<void> {
-  const { engine, projector, listings, logger } = depsOf(ctx);
+async function prepareIndex({ engine, projector, listings, logger }: SearchDeps): Promise<void> {
   const moved = await listings.migrateLegacy();
   if (moved > 0) logger.info({ moved }, 'listing records moved into their collections');
   const linked = await listings.linkSellers();
@@ -58,8 +54,8 @@ async function prepareIndex(ctx: ServiceContext<SearchConfig>): Promise<void> {
 export function startSearchService(
   config: Readonly<SearchConfig>,
   overrides: SearchOverrides = {},
-): Promise<RunningService<SearchConfig>> {
-  return startServiceRuntime<SearchConfig>({
+): Promise<RunningService<SearchConfig, SearchDeps>> {
+  return startServiceRuntime({
     name: 'search',
     config,
     models: (conn) => {
@@ -70,17 +66,17 @@ export function startSearchService(
       boothModel(conn);
       return [];
     },
+    deps: buildDeps,
     subscriptions,
     onStart: prepareIndex,
-    readiness: (ctx) => ({ engine: () => depsOf(ctx).engine.ready() }),
-    routes: (app, ctx) => {
+    readiness: ({ engine }) => ({ engine: () => engine.ready() }),
+    routes: (app, deps, ctx) => {
       // Results change with every listing edit and are not fetched conditionally: an ETag would
       // only add a hash of every ~20 KB page to each request.
       app.set('etag', false);
-      app.use(searchRoutes(ctx, depsOf(ctx)));
+      app.use(searchRoutes(ctx, deps));
     },
-    onStop: async (ctx) => {
-      const { index, engine } = depsOf(ctx);
+    onStop: async ({ index, engine }) => {
       await index.settled();
       await engine.close();
     },

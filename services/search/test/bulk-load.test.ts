@@ -1,7 +1,6 @@
 import { eventually } from '@swapbooth/test-kit';
 import type { ListingDocument } from '../src/engine';
 import { haversineMiles, zipToPoint } from '../src/geo';
-import { depsOf } from '../src/deps';
 import { bulkLoad } from '../src/scripts/bulk-load';
 import { reindex } from '../src/scripts/reindex';
 import { profile, uniqueWord } from './support/factories';
@@ -53,7 +52,7 @@ describe('bulk loading and reindexing', () => {
   const docs = generated(1200, category);
 
   it('makes bulk-loaded listings searchable as soon as the load resolves', async () => {
-    await bulkLoad(h.service.ctx, docs);
+    await bulkLoad(h.service.deps, docs);
     const origin = zipToPoint('10001')!;
     const near = docs.filter((d) => haversineMiles(origin, { lat: d.lat!, lng: d.lng! }) <= 5);
     expect(near.length).toBeGreaterThan(0);
@@ -99,7 +98,7 @@ describe('bulk loading and reindexing', () => {
   });
 
   it('reindexes every listed document from the projection', async () => {
-    expect(await reindex(depsOf(h.service.ctx))).toBe(docs.length);
+    expect(await reindex(h.service.deps)).toBe(docs.length);
     expect(await total(category)).toBe(docs.length);
     expect((await heirlooms())[0].user_profile.first_name).toBe('Renamed');
   });

@@ -1,5 +1,6 @@
 import { allTopics, eventSchemas, topicOf, type EventType } from '@swapbooth/contracts';
-import type { HandlerMap, ServiceContext, Subscription } from '@swapbooth/event-bus';
+import type { HandlerMap, Subscription } from '@swapbooth/event-bus';
+import type { ServiceContext } from '@swapbooth/runtime';
 import { EventCountersRepository } from '../data/dashboard/event-counters.repository';
 
 /**

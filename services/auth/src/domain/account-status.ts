@@ -1,6 +1,6 @@
 import { AppError } from '@swapbooth/service-kit';
 import type { UsersRepository } from '../data/users/users.repository';
-import { domainEvent } from './events';
+import { compareAndSet, CONFLICT, domainEvent } from '@swapbooth/event-bus';
 import type { Sessions } from './sessions';
 import type { UserStatus } from './user';
 
@@ -13,11 +13,12 @@ export class AccountStatus {
 
   /** Sets the status; anything but active also ends every session the member has. */
   async set(userId: string, status: UserStatus, reason?: string): Promise<UserStatus> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const user = await this.users.findById(userId);
-      if (!user) throw AppError.notFound('User not found');
-      const previousStatus = user.status;
-      if (previousStatus !== status) {
+    await compareAndSet(
+      async () => {
+        const user = await this.users.findById(userId);
+        if (!user) throw AppError.notFound('User not found');
+        const previousStatus = user.status;
+        if (previousStatus === status) return status;
         const changed = await this.users.update(
           userId,
           { status },
@@ -31,11 +32,13 @@ export class AccountStatus {
           ],
           { status: previousStatus },
         );
-        if (!changed) continue;
-      }
-      if (status !== 'active') await this.sessions.endAll(userId);
-      return status;
-    }
-    throw AppError.unavailable('The account changed meanwhile; please try again');
+        return changed ? status : CONFLICT;
+      },
+      {
+        exhausted: () => AppError.unavailable('The account changed meanwhile; please try again'),
+      },
+    );
+    if (status !== 'active') await this.sessions.endAll(userId);
+    return status;
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@swapbooth/service-kit';
-import { domainEvent, type DomainEvent } from './events';
+import { domainEvent, type DomainEvent } from '@swapbooth/event-bus';
 import type { Mutation } from './mutate-user';
 import type { Address, User } from './user';
 

@@ -3,7 +3,7 @@ import type { RateLimits } from '../adapters/rate-limits';
 import type { OtpStore } from '../data/codes/otp.store';
 import type { UsersRepository } from '../data/users/users.repository';
 import { suspended } from './account-errors';
-import { domainEvent } from './events';
+import { domainEvent } from '@swapbooth/event-bus';
 import type { User } from './user';
 
 /** Sends and checks the 6-digit codes that prove a member owns their e-mail address. */

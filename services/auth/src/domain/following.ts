@@ -1,7 +1,7 @@
 import { AppError } from '@swapbooth/service-kit';
 import type { FollowsRepository } from '../data/follows/follows.repository';
 import type { UsersRepository } from '../data/users/users.repository';
-import { domainEvent } from './events';
+import { domainEvent } from '@swapbooth/event-bus';
 import { publicProfile, type PublicProfile } from './user';
 
 export interface FollowList {

@@ -1,6 +1,6 @@
 import { AppError } from '@swapbooth/service-kit';
 import type { RevChanges, UsersRepository } from '../data/users/users.repository';
-import type { DomainEvent } from './events';
+import { compareAndSet, CONFLICT, type DomainEvent } from '@swapbooth/event-bus';
 import type { User } from './user';
 
 export interface Mutation<T> {
@@ -8,9 +8,6 @@ export interface Mutation<T> {
   events: DomainEvent[];
   result: T;
 }
-
-const MAX_ATTEMPTS = 60;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Read-modify-write of one user without transactions: `change` computes the new state from the
@@ -22,12 +19,19 @@ export async function mutateUser<T>(
   userId: string,
   change: (user: User) => Mutation<T>,
 ): Promise<T> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const user = await users.findById(userId);
-    if (!user || user.status === 'deleted') throw AppError.notFound('Account not found');
-    const m = change(user);
-    if (await users.updateAtRev(user.id, user.rev, m.changes, m.events)) return m.result;
-    await sleep(Math.random() * Math.min(2 ** attempt, 25));
-  }
-  throw AppError.unavailable('Too many simultaneous changes to this account; please try again');
+  return compareAndSet(
+    async () => {
+      const user = await users.findById(userId);
+      if (!user || user.status === 'deleted') throw AppError.notFound('Account not found');
+      const m = change(user);
+      return (await users.updateAtRev(user.id, user.rev, m.changes, m.events))
+        ? m.result
+        : CONFLICT;
+    },
+    {
+      attempts: 60,
+      exhausted: () =>
+        AppError.unavailable('Too many simultaneous changes to this account; please try again'),
+    },
+  );
 }

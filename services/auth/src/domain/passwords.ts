@@ -4,7 +4,7 @@ import type { RateLimits } from '../adapters/rate-limits';
 import type { ResetTokenStore } from '../data/codes/reset-token.store';
 import type { UsersRepository } from '../data/users/users.repository';
 import { suspended } from './account-errors';
-import { domainEvent } from './events';
+import { domainEvent } from '@swapbooth/event-bus';
 import type { IssuedSession, Sessions } from './sessions';
 
 /** Forgotten, reset and changed passwords. */

@@ -2,7 +2,7 @@ import { AppError } from '@swapbooth/service-kit';
 import type { PaymentDirectory } from '../adapters/payment-client';
 import type { UsersRepository } from '../data/users/users.repository';
 import { saveDefaultAddress, type AddressPatch } from './address-book';
-import { domainEvent } from './events';
+import { domainEvent } from '@swapbooth/event-bus';
 import { mutateUser, type Mutation } from './mutate-user';
 import { publicProfile, type Profile, type PublicProfile, type User } from './user';
 

@@ -6,7 +6,7 @@ import type { RateLimits } from '../adapters/rate-limits';
 import type { UsersRepository } from '../data/users/users.repository';
 import { suspended } from './account-errors';
 import type { EmailVerification } from './email-verification';
-import { domainEvent } from './events';
+import { domainEvent } from '@swapbooth/event-bus';
 import type { IssuedSession, Sessions } from './sessions';
 import type { User } from './user';
 

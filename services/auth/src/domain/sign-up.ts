@@ -3,7 +3,7 @@ import { AppError } from '@swapbooth/service-kit';
 import type { PasswordHasher } from '../adapters/password-hasher';
 import type { UsersRepository } from '../data/users/users.repository';
 import type { EmailVerification } from './email-verification';
-import { domainEvent } from './events';
+import { domainEvent } from '@swapbooth/event-bus';
 
 export interface SignUpResult {
   userId: string;

@@ -1,4 +1,4 @@
-import type { RunningService } from '@swapbooth/event-bus';
+import type { RunningService } from '@swapbooth/runtime';
 import { loadAuthConfig, type AuthConfig } from '../../src/config';
 import { startAuthService, type AuthOverrides } from '../../src/service';
 // The sign-up flow spans two services: codes reach MailDev through the notification service.

@@ -1,4 +1,4 @@
-import type { DomainEvent } from './events';
+import type { DomainEvent } from '@swapbooth/event-bus';
 import type { Booth } from './booth';
 
 export type BoothConflict = 'user-taken' | 'username-taken' | 'name-taken';

@@ -1,5 +1,5 @@
 import { AppError } from '@swapbooth/service-kit';
-import { domainEvent } from './events';
+import { domainEvent } from '@swapbooth/event-bus';
 import type { BoothConflict, BoothRepository } from './booth-repository';
 import {
   boothSnapshot,

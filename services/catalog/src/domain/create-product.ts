@@ -1,5 +1,5 @@
 import { AppError } from '@swapbooth/service-kit';
-import { domainEvent } from './events';
+import { domainEvent } from '@swapbooth/event-bus';
 import { buildFields, type Actor, type FieldDeps, type ProductInput } from './product-fields';
 import type { ProductRepository } from './product-repository';
 import { searchTextOf, slugCandidate, slugify, snapshotOf, type Product } from './product';

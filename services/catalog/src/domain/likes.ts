@@ -1,5 +1,5 @@
 import { AppError } from '@swapbooth/service-kit';
-import { domainEvent, type DomainEvent } from './events';
+import { domainEvent, type DomainEvent } from '@swapbooth/event-bus';
 import type { ProductRepository } from './product-repository';
 import { isVisibleTo, type Product } from './product';
 

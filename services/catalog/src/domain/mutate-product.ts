@@ -1,5 +1,5 @@
 import { AppError } from '@swapbooth/service-kit';
-import type { DomainEvent } from './events';
+import { compareAndSet, CONFLICT, type DomainEvent } from '@swapbooth/event-bus';
 import type { ProductRepository } from './product-repository';
 import type { Product } from './product';
 
@@ -10,8 +10,6 @@ export interface Mutation {
   events: (final: Product) => DomainEvent[];
 }
 
-const ATTEMPTS = 5;
-
 /**
  * Optimistic read-modify-write of one listing: `decide` sees the current state and returns the new
  * state with its events (or undefined for "nothing to do"); a concurrent write makes it run again.
@@ -21,13 +19,17 @@ export async function mutateProduct(
   id: string,
   decide: (current: Product) => Promise<Mutation | undefined> | Mutation | undefined,
 ): Promise<Product> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const current = await products.findById(id);
-    if (!current) throw AppError.notFound('Listing not found');
-    const mutation = await decide(current);
-    if (!mutation) return current;
-    const next = { ...mutation.next, version: current.version + 1 };
-    if (await products.replace(next, current.version, mutation.events(next))) return next;
-  }
-  throw AppError.conflict('The listing changed meanwhile; try again');
+  return compareAndSet(
+    async () => {
+      const current = await products.findById(id);
+      if (!current) throw AppError.notFound('Listing not found');
+      const mutation = await decide(current);
+      if (!mutation) return current;
+      const next = { ...mutation.next, version: current.version + 1 };
+      return (await products.replace(next, current.version, mutation.events(next)))
+        ? next
+        : CONFLICT;
+    },
+    { exhausted: () => AppError.conflict('The listing changed meanwhile; try again') },
+  );
 }

@@ -1,4 +1,4 @@
-import type { DomainEvent } from './events';
+import type { DomainEvent } from '@swapbooth/event-bus';
 import type { Product, ProductStatus } from './product';
 
 export interface ListQuery {

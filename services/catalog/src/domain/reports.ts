@@ -1,5 +1,5 @@
 import { AppError } from '@swapbooth/service-kit';
-import { domainEvent, type DomainEvent } from './events';
+import { domainEvent, type DomainEvent } from '@swapbooth/event-bus';
 import type { BoothRepository } from './booth-repository';
 import { isSafeId } from './image-keys';
 import type { ProductRepository } from './product-repository';

@@ -1,5 +1,5 @@
 import { AppError } from '@swapbooth/service-kit';
-import { domainEvent, type DomainEvent } from './events';
+import { compareAndSet, CONFLICT, domainEvent, type DomainEvent } from '@swapbooth/event-bus';
 import type { BoothRepository } from './booth-repository';
 import { boothConflict } from './create-booth';
 import {
@@ -22,39 +22,39 @@ interface Deps {
   now(): Date;
 }
 
-const ATTEMPTS = 5;
-
 async function mutateBooth(
   deps: Deps,
   id: string,
   decide: (current: Booth) => Booth | undefined,
 ): Promise<Booth> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const current = await deps.booths.findByIdOrUser(id);
-    if (!current) throw AppError.notFound('Booth not found');
-    const changed = decide(current);
-    if (!changed) return current;
-    const next: Booth = { ...changed, version: current.version + 1, updatedAt: deps.now() };
-    const events: DomainEvent[] = [];
-    const statusChanged = next.status !== current.status;
-    const otherChanged =
-      next.name !== current.name ||
-      next.description !== current.description ||
-      JSON.stringify(next.interests) !== JSON.stringify(current.interests);
-    if (otherChanged) events.push(domainEvent('booth.updated', next.id, boothSnapshot(next)));
-    if (statusChanged) {
-      events.push(
-        domainEvent('booth.status-changed', next.id, {
-          ...boothSnapshot(next),
-          previousStatus: current.status,
-        }),
-      );
-    }
-    const outcome = await deps.booths.replace(next, current.version, events);
-    if (outcome === 'replaced') return next;
-    if (outcome === 'name-taken') throw boothConflict('name-taken');
-  }
-  throw AppError.conflict('The booth changed meanwhile; try again');
+  return compareAndSet(
+    async () => {
+      const current = await deps.booths.findByIdOrUser(id);
+      if (!current) throw AppError.notFound('Booth not found');
+      const changed = decide(current);
+      if (!changed) return current;
+      const next: Booth = { ...changed, version: current.version + 1, updatedAt: deps.now() };
+      const events: DomainEvent[] = [];
+      const statusChanged = next.status !== current.status;
+      const otherChanged =
+        next.name !== current.name ||
+        next.description !== current.description ||
+        JSON.stringify(next.interests) !== JSON.stringify(current.interests);
+      if (otherChanged) events.push(domainEvent('booth.updated', next.id, boothSnapshot(next)));
+      if (statusChanged) {
+        events.push(
+          domainEvent('booth.status-changed', next.id, {
+            ...boothSnapshot(next),
+            previousStatus: current.status,
+          }),
+        );
+      }
+      const outcome = await deps.booths.replace(next, current.version, events);
+      if (outcome === 'name-taken') throw boothConflict('name-taken');
+      return outcome === 'replaced' ? next : CONFLICT;
+    },
+    { exhausted: () => AppError.conflict('The booth changed meanwhile; try again') },
+  );
 }
 
 /** The owner edits name, description, interests or sets a status other than suspended. */

@@ -1,5 +1,5 @@
 import { AppError } from '@swapbooth/service-kit';
-import { domainEvent, type DomainEvent } from './events';
+import { domainEvent, type DomainEvent } from '@swapbooth/event-bus';
 import { mutateProduct } from './mutate-product';
 import { patchFields, type Actor, type FieldDeps, type ProductPatch } from './product-fields';
 import { assertTransition } from './product-status';

@@ -1,7 +1,6 @@
 import { Topics } from '@swapbooth/contracts';
-import type { ServiceContext, Subscription } from '@swapbooth/event-bus';
-import type { CatalogConfig } from '../config';
-import { depsOf } from '../deps';
+import type { Subscription } from '@swapbooth/event-bus';
+import type { CatalogDeps } from '../deps';
 import { onIdentityVerified } from './on-identity-verified';
 import { onProposalAccepted } from './on-proposal-accepted';
 import { onProposalCancelled } from './on-proposal-cancelled';
@@ -12,8 +11,7 @@ import { onUserProfileUpdated } from './on-user-profile-updated';
 import { onUserStatusChanged } from './on-user-status-changed';
 
 /** Every topic the catalog service consumes, in one list. Handlers are safe to run twice. */
-export const subscriptions = (ctx: ServiceContext<CatalogConfig>): Subscription[] => {
-  const deps = depsOf(ctx);
+export const subscriptions = (deps: CatalogDeps): Subscription[] => {
   return [
     {
       topic: Topics.user,

@@ -1,7 +1,6 @@
 import { Topics } from '@swapbooth/contracts';
-import type { ServiceContext, Subscription } from '@swapbooth/event-bus';
-import type { SearchConfig } from '../config';
-import { depsOf } from '../deps';
+import type { Subscription } from '@swapbooth/event-bus';
+import type { SearchDeps } from '../deps';
 import { onBoothChanged } from './on-booth-changed';
 import { onIdentityVerified } from './on-identity-verified';
 import { onProductChanged, onProductDeleted } from './on-product-changed';
@@ -14,8 +13,7 @@ import { onUserStatusChanged } from './on-user-status-changed';
  * Every topic the search service consumes, in one list. Handlers are safe to run twice and
  * ignore events older than what the projection holds.
  */
-export const subscriptions = (ctx: ServiceContext<SearchConfig>): Subscription[] => {
-  const deps = depsOf(ctx);
+export const subscriptions = (deps: SearchDeps): Subscription[] => {
   const productChanged = onProductChanged(deps);
   const boothChanged = onBoothChanged(deps);
   return [

@@ -1,17 +1,15 @@
-import type { ServiceContext } from '@swapbooth/event-bus';
-import type { SearchConfig } from '../config';
-import { depsOf } from '../deps';
+import type { SearchDeps } from '../deps';
 import type { ListingDocument } from '../engine';
 
 /**
  * Writes ready-made listing documents straight into a running search service's projection and
  * engine, as published listings of sellers in good standing, skipping Kafka. For benchmarks and
- * demo data: `bulkLoad(running.ctx, docs)` on the value `startSearchService` resolves to.
+ * demo data: `bulkLoad(running.deps, docs)` on the value `startSearchService` resolves to.
  * Resolves once every document is stored and searchable.
  */
 export async function bulkLoad(
-  ctx: ServiceContext<SearchConfig>,
+  deps: Pick<SearchDeps, 'projector'>,
   docs: readonly ListingDocument[],
 ): Promise<void> {
-  await depsOf(ctx).projector.bulkLoad(docs);
+  await deps.projector.bulkLoad(docs);
 }

@@ -8,9 +8,11 @@ import {
   type EventEnvelope,
   type EventType,
 } from '@swapbooth/contracts';
-import { ensureTopics, topicName, type RunningService } from '@swapbooth/event-bus';
+import { ensureTopics, topicName } from '@swapbooth/event-bus';
+import { type RunningService } from '@swapbooth/runtime';
 import { eventually } from '@swapbooth/test-kit';
 import { loadSearchConfig, type SearchConfig } from '../../src/config';
+import type { SearchDeps } from '../../src/deps';
 import { startSearchService } from '../../src/service';
 import { Api } from './http';
 
@@ -24,7 +26,7 @@ export interface PublishOptions {
 export interface SearchHarness {
   api: Api;
   config: Readonly<SearchConfig>;
-  service: RunningService<SearchConfig>;
+  service: RunningService<SearchConfig, SearchDeps>;
   /** Publishes an event the way its producing service does; resolves to the envelope sent. */
   publish<K extends EventType>(
     type: K,

@@ -7,7 +7,7 @@ import {
   runChecks,
   verifyToken,
 } from '@swapbooth/service-kit';
-import type { ServiceContext } from '@swapbooth/event-bus';
+import type { ServiceContext } from '@swapbooth/runtime';
 import type { AdminConfig } from '../../config';
 import { platformHealth } from './platform-health';
 

@@ -1,7 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import { pushEvents } from '@swapbooth/event-bus';
-import type { DomainEvent } from '../../domain/events';
-import { isDuplicateKey, toOutbox, type EventsWritten } from '../outbox';
+import type { DomainEvent } from '@swapbooth/event-bus';
+import { isDuplicateKey, toOutbox, type EventsWritten } from '@swapbooth/event-bus';
 import { followModel, type FollowDoc } from './follow.model';
 
 export interface FollowPage {
@@ -30,7 +30,7 @@ export class FollowsRepository {
           { _id: keyOf(followerId, followingId), active: { $ne: true } },
           pushEvents(
             { $set: { followerId, followingId, active: true, since: new Date() } },
-            toOutbox([event]),
+            toOutbox([event], 'auth'),
           ),
           { upsert: true },
         )
@@ -50,7 +50,7 @@ export class FollowsRepository {
     const res = await this.model
       .updateOne(
         { _id: keyOf(followerId, followingId), active: true },
-        pushEvents({ $set: { active: false } }, toOutbox([event])),
+        pushEvents({ $set: { active: false } }, toOutbox([event], 'auth')),
       )
       .exec();
     if (res.matchedCount === 0) return false;

@@ -1,8 +1,8 @@
 import type { Connection, Model, UpdateQuery } from 'mongoose';
 import { pushEvents, withOutbox } from '@swapbooth/event-bus';
-import type { DomainEvent } from '../../domain/events';
+import type { DomainEvent } from '@swapbooth/event-bus';
 import type { Address, User } from '../../domain/user';
-import { isDuplicateKey, toOutbox, type EventsWritten } from '../outbox';
+import { isDuplicateKey, toOutbox, type EventsWritten } from '@swapbooth/event-bus';
 import { userModel, type AddressDoc, type UserDoc } from './user.model';
 
 export type NewUser = Pick<
@@ -108,7 +108,7 @@ export class UsersRepository {
   async create(user: NewUser, events: DomainEvent[]): Promise<'created' | 'duplicate'> {
     const { id, ...rest } = user;
     try {
-      await this.model.create({ _id: id, ...rest, ...withOutbox(toOutbox(events)) });
+      await this.model.create({ _id: id, ...rest, ...withOutbox(toOutbox(events, 'auth')) });
     } catch (err) {
       if (isDuplicateKey(err)) return 'duplicate';
       throw err;
@@ -133,7 +133,7 @@ export class UsersRepository {
     const res = await this.model
       .updateOne(
         { _id: id, ...where },
-        pushEvents(update as Record<string, unknown>, toOutbox(events)),
+        pushEvents(update as Record<string, unknown>, toOutbox(events, 'auth')),
       )
       .exec();
     if (res.matchedCount === 0) return false;
@@ -152,7 +152,7 @@ export class UsersRepository {
     const set: Record<string, unknown> = { ...rest, rev: rev + 1 };
     if (addresses) set.addresses = addresses.map(toAddressDoc);
     const res = await this.model
-      .updateOne({ _id: id, rev }, pushEvents({ $set: set }, toOutbox(events)))
+      .updateOne({ _id: id, rev }, pushEvents({ $set: set }, toOutbox(events, 'auth')))
       .exec();
     if (res.matchedCount === 0) return false;
     this.written(events);

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { assertSelf, handle, parse, requireAuth } from '@swapbooth/service-kit';
-import type { ServiceContext } from '@swapbooth/event-bus';
+import type { ServiceContext } from '@swapbooth/runtime';
 import type { CatalogDeps } from '../../deps';
 import { addToBag, bagContents, removeFromBag } from '../../domain/bag';
 import { idParam, ok } from '../http';

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { assertSelf, handle, parse, requireAuth } from '@swapbooth/service-kit';
-import type { ServiceContext } from '@swapbooth/event-bus';
+import type { ServiceContext } from '@swapbooth/runtime';
 import type { CatalogDeps } from '../../deps';
 import { likedProducts, likeProduct, unlikeProduct } from '../../domain/likes';
 import { idParam, ok } from '../http';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { handle, optionalAuth, requireAuth } from '@swapbooth/service-kit';
-import type { ServiceContext } from '@swapbooth/event-bus';
+import type { ServiceContext } from '@swapbooth/runtime';
 import type { CatalogDeps } from '../../deps';
 import { productsController } from './products.controller';
 

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { handle, parse, principalOf, requireAuth } from '@swapbooth/service-kit';
-import type { ServiceContext } from '@swapbooth/event-bus';
+import type { ServiceContext } from '@swapbooth/runtime';
 import type { CatalogDeps } from '../../deps';
 import { fileReport, reportReasons } from '../../domain/reports';
 import { ok } from '../http';

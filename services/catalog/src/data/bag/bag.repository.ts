@@ -1,6 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import type { BagItem, BagRepository } from '../../domain/bag';
-import { isDuplicateKey } from '../outbox';
+import { isDuplicateKey } from '@swapbooth/event-bus';
 import { bagItemModel, type BagItemDoc } from './bag-item.model';
 
 const itemId = (userId: string, productId: string) => `${userId}:${productId}`;

@@ -2,8 +2,9 @@ import type { Connection, Model } from 'mongoose';
 import { pushEvents, withOutbox } from '@swapbooth/event-bus';
 import type { Booth } from '../../domain/booth';
 import type { BoothConflict, BoothRepository } from '../../domain/booth-repository';
-import type { DomainEvent } from '../../domain/events';
-import { duplicateField, isDuplicateKey, NO_OUTBOX, toOutbox, withoutNulls } from '../outbox';
+import type { DomainEvent } from '@swapbooth/event-bus';
+import { duplicateField, isDuplicateKey, toOutbox } from '@swapbooth/event-bus';
+import { NO_OUTBOX, withoutNulls } from '../documents';
 import { boothModel, type BoothDoc } from './booth.model';
 
 const lower = (s: string) => s.trim().toLowerCase();
@@ -32,7 +33,7 @@ export class BoothsRepository implements BoothRepository {
         ...state,
         usernameLower: lower(booth.username),
         nameLower: lower(booth.name),
-        ...withOutbox(toOutbox(events)),
+        ...withOutbox(toOutbox(events, 'catalog')),
       });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
@@ -61,7 +62,7 @@ export class BoothsRepository implements BoothRepository {
     const { id, ...state } = booth;
     const update = pushEvents(
       { $set: { ...state, nameLower: lower(booth.name), usernameLower: lower(booth.username) } },
-      toOutbox(events),
+      toOutbox(events, 'catalog'),
     );
     try {
       const res = await this.model.updateOne({ _id: id, version: expectedVersion }, update).exec();

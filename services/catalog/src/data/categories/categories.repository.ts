@@ -1,6 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import type { Category } from '../../domain/category';
-import { isDuplicateKey } from '../outbox';
+import { isDuplicateKey } from '@swapbooth/event-bus';
 import { categoryModel, type CategoryDoc } from './category.model';
 import seed from './categories.json';
 

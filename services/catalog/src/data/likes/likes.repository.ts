@@ -1,8 +1,8 @@
 import type { Connection, Model } from 'mongoose';
 import { pushEvents } from '@swapbooth/event-bus';
-import type { DomainEvent } from '../../domain/events';
+import type { DomainEvent } from '@swapbooth/event-bus';
 import type { LikeRepository } from '../../domain/likes';
-import { isDuplicateKey, toOutbox } from '../outbox';
+import { isDuplicateKey, toOutbox } from '@swapbooth/event-bus';
 import { likeModel, type LikeDoc } from './like.model';
 
 const likeId = (userId: string, productId: string) => `${userId}:${productId}`;
@@ -30,7 +30,7 @@ export class LikesRepository implements LikeRepository {
           { _id: likeId(userId, productId), active: { $ne: true } },
           pushEvents(
             { $set: { userId, productId, active: true, likedAt: new Date() } },
-            toOutbox([event]),
+            toOutbox([event], 'catalog'),
           ),
           { upsert: true },
         )
@@ -51,7 +51,7 @@ export class LikesRepository implements LikeRepository {
     const res = await this.model
       .updateOne(
         { _id: likeId(userId, productId), active: true },
-        pushEvents({ $set: { active: false } }, toOutbox([event])),
+        pushEvents({ $set: { active: false } }, toOutbox([event], 'catalog')),
       )
       .exec();
     if (res.modifiedCount === 0) return false;

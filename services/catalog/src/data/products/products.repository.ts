@@ -1,16 +1,10 @@
 import type { Connection, Model } from 'mongoose';
 import { pushEvents, withOutbox } from '@swapbooth/event-bus';
-import type { DomainEvent } from '../../domain/events';
+import type { DomainEvent } from '@swapbooth/event-bus';
 import type { ListQuery, ProductRepository } from '../../domain/product-repository';
 import type { Product } from '../../domain/product';
-import {
-  duplicateField,
-  isDuplicateKey,
-  NO_OUTBOX,
-  setAndUnset,
-  toOutbox,
-  withoutNulls,
-} from '../outbox';
+import { duplicateField, isDuplicateKey, toOutbox } from '@swapbooth/event-bus';
+import { NO_OUTBOX, setAndUnset, withoutNulls } from '../documents';
 import { productModel, type ProductDoc } from './product.model';
 
 function toProduct(doc: ProductDoc): Product {
@@ -58,7 +52,7 @@ export class ProductsRepository implements ProductRepository {
   async insert(product: Product, events: DomainEvent[]): Promise<'inserted' | 'slug-taken'> {
     const { id, ...state } = product;
     try {
-      await this.model.create({ _id: id, ...state, ...withOutbox(toOutbox(events)) });
+      await this.model.create({ _id: id, ...state, ...withOutbox(toOutbox(events, 'catalog')) });
     } catch (err) {
       if (isDuplicateKey(err) && duplicateField(err, ['_id'] as const) !== '_id') {
         return 'slug-taken';
@@ -74,7 +68,7 @@ export class ProductsRepository implements ProductRepository {
     expectedVersion: number,
     events: DomainEvent[],
   ): Promise<boolean> {
-    const update = pushEvents(setAndUnset(stateOf(product)), toOutbox(events));
+    const update = pushEvents(setAndUnset(stateOf(product)), toOutbox(events, 'catalog'));
     const res = await this.model
       .updateOne({ _id: product.id, version: expectedVersion }, update)
       .exec();

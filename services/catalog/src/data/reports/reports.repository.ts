@@ -1,8 +1,9 @@
 import type { Connection, Model } from 'mongoose';
 import { withOutbox } from '@swapbooth/event-bus';
-import type { DomainEvent } from '../../domain/events';
+import type { DomainEvent } from '@swapbooth/event-bus';
 import type { Report, ReportRepository } from '../../domain/reports';
-import { isDuplicateKey, NO_OUTBOX, toOutbox, withoutNulls } from '../outbox';
+import { isDuplicateKey, toOutbox } from '@swapbooth/event-bus';
+import { NO_OUTBOX, withoutNulls } from '../documents';
 import { reportModel, type ReportDoc } from './report.model';
 
 const openKeyOf = (r: Pick<Report, 'reporterId' | 'targetType' | 'targetId'>) =>
@@ -31,7 +32,7 @@ export class ReportsRepository implements ReportRepository {
         _id: id,
         ...state,
         openKey: openKeyOf(report),
-        ...withOutbox(toOutbox(events)),
+        ...withOutbox(toOutbox(events, 'catalog')),
       });
     } catch (err) {
       if (isDuplicateKey(err)) return 'duplicate';

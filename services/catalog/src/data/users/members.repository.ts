@@ -1,6 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import type { MemberDirectory, MemberFacts } from '../../domain/ports';
-import { isDuplicateKey, withoutNulls } from '../outbox';
+import { isDuplicateKey } from '@swapbooth/event-bus';
+import { withoutNulls } from '../documents';
 import { memberModel, type MemberDoc } from './member.model';
 
 function toFacts(doc: MemberDoc): MemberFacts {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { handle, optionalAuth } from '@swapbooth/service-kit';
-import type { ServiceContext } from '@swapbooth/event-bus';
+import type { ServiceContext } from '@swapbooth/runtime';
 import type { SearchDeps } from '../../deps';
 import { searchController } from './search.controller';
 

@@ -17,9 +17,7 @@ import {
   type RunningServer,
   type TokenVerifierOptions,
 } from '@swapbooth/service-kit';
-import { ServiceBus } from './bus';
-import type { Subscription } from './consumer';
-import type { RelayOptions } from './relay';
+import { ServiceBus, type RelayOptions, type Subscription } from '@swapbooth/event-bus';
 
 export type RuntimeConfig = BaseConfig & { PORT: number };
 
@@ -30,36 +28,59 @@ export interface ServiceContext<C extends RuntimeConfig = RuntimeConfig> {
   logger: Logger;
   conn: Connection;
   redis: Redis;
+  /** The service's event plumbing (set before subscriptions run; use it lazily inside `deps`). */
   bus: ServiceBus;
+  /**
+   * Call after a write that stored outbox events: the relay publishes them now rather than at its
+   * next sweep. Safe to hand to repositories while dependencies are being built.
+   */
+  eventsWritten: () => void;
   /** Token verification settings for member tokens (RS256, iss/aud/typ pinned, deny-list checked). */
   memberTokens: TokenVerifierOptions;
   /** Token verification settings for admin tokens. */
   adminTokens: TokenVerifierOptions;
 }
 
-export interface ServiceDefinition<C extends RuntimeConfig> {
+/**
+ * A service, declared: its models, how its dependencies are built, and what it does with them.
+ * `deps(ctx)` runs once, after the connections are up and before anything else, and its result
+ * is handed to subscriptions, routes, readiness checks and start/stop hooks — no service keeps
+ * a cache of its own dependencies.
+ */
+export interface ServiceDefinition<C extends RuntimeConfig, D = undefined> {
   name: string;
   config: Readonly<C>;
   /** Registers mongoose models on the connection; returns those with an outbox. */
   models?: (conn: Connection) => Model<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Builds the repositories, clients and use cases the rest of the definition receives. */
+  deps?: (ctx: ServiceContext<C>) => D;
   /** Every topic this service consumes, in one list. */
-  subscriptions?: (ctx: ServiceContext<C>) => Subscription[];
-  routes: (app: Express, ctx: ServiceContext<C>) => void;
+  subscriptions?: (deps: D, ctx: ServiceContext<C>) => Subscription[];
+  routes: (app: Express, deps: D, ctx: ServiceContext<C>) => void;
   /** Extra readiness checks beyond database, Redis and broker. */
-  readiness?: (ctx: ServiceContext<C>) => Record<string, HealthCheck>;
+  readiness?: (deps: D, ctx: ServiceContext<C>) => Record<string, HealthCheck>;
   /** Runs after connections are up and before HTTP listens (seed data, warm caches). */
-  onStart?: (ctx: ServiceContext<C>) => Promise<void>;
+  onStart?: (deps: D, ctx: ServiceContext<C>) => Promise<void>;
   /** Runs at shutdown before connections close. */
-  onStop?: (ctx: ServiceContext<C>) => Promise<void>;
-  beforeBody?: (app: Express, ctx: ServiceContext<C>) => void;
+  onStop?: (deps: D, ctx: ServiceContext<C>) => Promise<void>;
+  beforeBody?: (app: Express, deps: D, ctx: ServiceContext<C>) => void;
   relay?: Partial<Pick<RelayOptions, 'pollIntervalMs' | 'afterPublish'>>;
   /** Listen on this port instead of config.PORT (tests pass 0). */
   port?: number;
   handleSignals?: boolean;
 }
 
-export interface RunningService<C extends RuntimeConfig = RuntimeConfig> extends RunningServer {
+/** What tests and entry points may override when they start a service. */
+export type RuntimeOverrides = Partial<
+  Pick<ServiceDefinition<RuntimeConfig>, 'port' | 'handleSignals' | 'relay'>
+>;
+
+export interface RunningService<
+  C extends RuntimeConfig = RuntimeConfig,
+  D = unknown,
+> extends RunningServer {
   ctx: ServiceContext<C>;
+  deps: D;
   url: string;
 }
 
@@ -67,9 +88,9 @@ export interface RunningService<C extends RuntimeConfig = RuntimeConfig> extends
  * Boots a service: its own database, Redis, topics, outbox relay and consumers, then HTTP with
  * /healthz and /readyz; stop() drains HTTP, stops consumers, flushes the relay, closes connections.
  */
-export async function startServiceRuntime<C extends RuntimeConfig>(
-  def: ServiceDefinition<C>,
-): Promise<RunningService<C>> {
+export async function startServiceRuntime<C extends RuntimeConfig, D = undefined>(
+  def: ServiceDefinition<C, D>,
+): Promise<RunningService<C, D>> {
   const { config } = def;
   const logger = createLogger(def.name, config.LOG_LEVEL);
   const conn = await connectMongo(config.MONGO_URL, `${config.MONGO_DB_PREFIX}${def.name}`, logger);
@@ -94,7 +115,8 @@ export async function startServiceRuntime<C extends RuntimeConfig>(
     isRevoked,
   };
 
-  // The bus needs the context for its handlers and the context holds the bus: build in two steps.
+  // The bus needs the handlers, the handlers need the dependencies and the dependencies may kick
+  // the bus: the context is built first, the bus is attached to it last.
   const ctx = {
     name: def.name,
     config,
@@ -104,6 +126,9 @@ export async function startServiceRuntime<C extends RuntimeConfig>(
     memberTokens,
     adminTokens,
   } as ServiceContext<C>;
+  // Before the bus exists nothing has been written yet: the relay's first sweep finds it all.
+  ctx.eventsWritten = () => ctx.bus?.kick();
+  const deps = (def.deps ? def.deps(ctx) : undefined) as D;
   const bus = new ServiceBus({
     service: def.name,
     config: {
@@ -115,16 +140,17 @@ export async function startServiceRuntime<C extends RuntimeConfig>(
     logger,
     conn,
     outboxModels,
-    subscriptions: def.subscriptions?.(ctx) ?? [],
+    subscriptions: def.subscriptions?.(deps, ctx) ?? [],
     ...(def.relay ? { relay: def.relay } : {}),
   });
   ctx.bus = bus;
+  const started = bus;
   try {
-    await bus.start();
-    await def.onStart?.(ctx);
+    await started.start();
+    await def.onStart?.(deps, ctx);
   } catch (err) {
     // A service that cannot start leaves nothing open behind it.
-    await bus.stop().catch(() => undefined);
+    await started.stop().catch(() => undefined);
     redis.disconnect();
     await conn.close().catch(() => undefined);
     throw err;
@@ -137,11 +163,11 @@ export async function startServiceRuntime<C extends RuntimeConfig>(
     readiness: {
       database: () => pingMongo(conn),
       redis: () => pingRedis(redis),
-      broker: () => bus.ping(),
-      ...def.readiness?.(ctx),
+      broker: () => started.ping(),
+      ...def.readiness?.(deps, ctx),
     },
-    routes: (a) => def.routes(a, ctx),
-    ...(def.beforeBody ? { beforeBody: (a: Express) => def.beforeBody!(a, ctx) } : {}),
+    routes: (a) => def.routes(a, deps, ctx),
+    ...(def.beforeBody ? { beforeBody: (a: Express) => def.beforeBody!(a, deps, ctx) } : {}),
   });
 
   const running = await serve({
@@ -152,13 +178,13 @@ export async function startServiceRuntime<C extends RuntimeConfig>(
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     handleSignals: def.handleSignals ?? false,
     onStop: [
-      async () => def.onStop?.(ctx),
-      () => bus.stop(),
+      async () => def.onStop?.(deps, ctx),
+      () => started.stop(),
       async () => {
         redis.disconnect();
       },
       () => conn.close(),
     ],
   });
-  return { ...running, ctx, url: `http://${config.HOST}:${running.port}` };
+  return { ...running, ctx, deps, url: `http://${config.HOST}:${running.port}` };
 }

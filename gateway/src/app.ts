@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
+import { serviceUrls } from '@swapbooth/contracts';
 import type { Redis } from 'ioredis';
 import {
   createApp,
@@ -15,7 +16,6 @@ import { isSensitive } from './access-rules';
 import { requireAccess, stripInternalHeaders } from './identity';
 import { rateLimiters } from './rate-limit';
 import { serviceProxy } from './proxy';
-import type { ServiceName } from './route-table';
 
 /**
  * The web client's page policy: its own origin, plus the object storage it uploads images to and
@@ -94,16 +94,7 @@ export function buildGateway({
     },
     logger,
   );
-  const targets: Record<ServiceName, string> = {
-    auth: config.AUTH_URL,
-    catalog: config.CATALOG_URL,
-    search: config.SEARCH_URL,
-    exchange: config.EXCHANGE_URL,
-    chat: config.CHAT_URL,
-    notification: config.NOTIFICATION_URL,
-    payment: config.PAYMENT_URL,
-    admin: config.ADMIN_URL,
-  };
+  const targets = serviceUrls(config);
   const frontend =
     config.FRONTEND_DIST && existsSync(path.join(config.FRONTEND_DIST, 'index.html'))
       ? config.FRONTEND_DIST

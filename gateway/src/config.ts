@@ -1,19 +1,12 @@
 import { z } from 'zod';
+import { serviceUrlSettings } from '@swapbooth/contracts';
 import { baseConfigSchema, loadConfig } from '@swapbooth/service-kit';
-
-const url = (port: number) => z.string().url().default(`http://127.0.0.1:${port}`);
 
 /** Gateway settings; read once at boot from the environment. */
 export const gatewayConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().nonnegative().default(8080),
-  AUTH_URL: url(4001),
-  CATALOG_URL: url(4002),
-  SEARCH_URL: url(4003),
-  EXCHANGE_URL: url(4004),
-  CHAT_URL: url(4005),
-  NOTIFICATION_URL: url(4006),
-  PAYMENT_URL: url(4007),
-  ADMIN_URL: url(4008),
+  /** Where each service answers (AUTH_URL … ADMIN_URL; the list is packages/contracts' registry). */
+  ...serviceUrlSettings(),
   /** Origin of the web client allowed by CORS (the gateway's own origin needs no CORS). */
   CORS_ORIGIN: z.string().default('http://localhost:5173'),
   /** Object storage origin the browser uploads to and loads images from (page policy). */

@@ -2,8 +2,9 @@
  * The one route table: every SPEC §7 path prefix and the service that owns it (ARCHITECTURE §2).
  * `*` stands for one path segment. The most specific entry wins (more literal segments first).
  */
-export type ServiceName =
-  'auth' | 'catalog' | 'search' | 'exchange' | 'chat' | 'notification' | 'payment' | 'admin';
+import type { ServiceName } from '@swapbooth/contracts';
+
+export type { ServiceName };
 
 export const routeTable: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
   { prefix: '/api/auth', service: 'auth' },

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
+import { serviceNames, serviceRegistry, type ServiceName } from '@swapbooth/contracts';
 
 /**
  * The deployment descriptions (docker-compose.yml, the Dockerfiles, k8s/) are only exercised for
@@ -13,18 +14,9 @@ import { parse, parseAllDocuments } from 'yaml';
 const root = path.resolve(__dirname, '../..');
 const read = (rel: string) => readFileSync(path.join(root, rel), 'utf8');
 
-const SERVICES = [
-  'auth',
-  'catalog',
-  'search',
-  'exchange',
-  'chat',
-  'notification',
-  'payment',
-  'admin',
-] as const;
+const SERVICES = serviceNames;
 const APPS = [...SERVICES, 'gateway'] as const;
-type App = (typeof APPS)[number];
+type App = ServiceName | 'gateway';
 const appDir = (app: App) => (app === 'gateway' ? 'gateway' : `services/${app}`);
 
 const INFRASTRUCTURE = [
@@ -48,16 +40,9 @@ const NEEDS: Record<App, string[]> = {
   admin: CORE,
   gateway: ['redis'],
 };
-const URL_VARIABLES: Record<Exclude<App, 'gateway'>, string> = {
-  auth: 'AUTH_URL',
-  catalog: 'CATALOG_URL',
-  search: 'SEARCH_URL',
-  exchange: 'EXCHANGE_URL',
-  chat: 'CHAT_URL',
-  notification: 'NOTIFICATION_URL',
-  payment: 'PAYMENT_URL',
-  admin: 'ADMIN_URL',
-};
+const URL_VARIABLES = Object.fromEntries(
+  serviceRegistry.map((s) => [s.name, s.urlSetting]),
+) as Record<ServiceName, string>;
 
 // ------------------------------------------------------------------ docker-compose.yml
 

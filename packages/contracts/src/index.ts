@@ -3,3 +3,4 @@ export * from './events/envelope';
 export * from './events/event-map';
 export { productSnapshot, productStatus, type ProductSnapshot } from './events/catalog-events';
 export * from './api/common';
+export * from './services';

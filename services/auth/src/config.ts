@@ -1,3 +1,4 @@
+import { serviceUrlSettings } from '@swapbooth/contracts';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { baseConfigSchema, loadConfig } from '@swapbooth/service-kit';
@@ -34,7 +35,7 @@ export const authConfigSchema = baseConfigSchema.extend({
   EMAIL_REQUESTS_PER_WINDOW: positiveInt(5),
   EMAIL_REQUEST_WINDOW_SECONDS: positiveInt(900),
   LOGIN_FAILURES_PER_HOUR: positiveInt(100),
-  PAYMENT_URL: z.string().url().default('http://127.0.0.1:4007'),
+  ...serviceUrlSettings(['payment']),
   PAYMENT_TIMEOUT_MS: positiveInt(1500),
   /** Google sign-in is offered only when a client id is configured. */
   GOOGLE_CLIENT_ID: optionalSetting(),

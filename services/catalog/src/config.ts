@@ -1,3 +1,4 @@
+import { serviceUrlSettings } from '@swapbooth/contracts';
 import { z } from 'zod';
 import { baseConfigSchema, loadConfig } from '@swapbooth/service-kit';
 
@@ -11,7 +12,7 @@ export const catalogConfigSchema = baseConfigSchema
   .extend({
     PORT: z.coerce.number().int().nonnegative().default(4002),
     /** The auth service, asked whether an address belongs to the caller. */
-    AUTH_URL: z.string().url().default('http://127.0.0.1:4001'),
+    ...serviceUrlSettings(['auth']),
     /**
      * Origin that browsers use to reach catalog (through the gateway), prefixed to image variant and
      * local-disk URLs. Empty: those URLs are root-relative (`/api/images/...`).

@@ -1,4 +1,4 @@
-import type { HealthReport } from '@swapbooth/contracts';
+import { serviceNames, serviceUrls, type HealthReport } from '@swapbooth/contracts';
 import type { AdminConfig } from '../../config';
 
 export interface PlatformHealth {
@@ -11,15 +11,10 @@ export async function platformHealth(
   config: AdminConfig,
   self: () => Promise<HealthReport>,
 ): Promise<PlatformHealth> {
-  const targets: Record<string, string> = {
-    auth: config.AUTH_URL,
-    catalog: config.CATALOG_URL,
-    search: config.SEARCH_URL,
-    exchange: config.EXCHANGE_URL,
-    chat: config.CHAT_URL,
-    notification: config.NOTIFICATION_URL,
-    payment: config.PAYMENT_URL,
-  };
+  const targets = serviceUrls(
+    config,
+    serviceNames.filter((n) => n !== 'admin'),
+  );
   const entries = await Promise.all(
     Object.entries(targets).map(async ([name, base]) => {
       try {

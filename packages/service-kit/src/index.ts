@@ -7,3 +7,4 @@ export * from './revocation';
 export * from './connections';
 export * from './app';
 export * from './server';
+export * from './permissions';

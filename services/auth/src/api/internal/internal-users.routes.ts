@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { requireAuth } from '@swapbooth/service-kit';
+import { requireAuth, requirePermission } from '@swapbooth/service-kit';
 import type { AuthDeps } from '../../deps';
 import { internalUsersController } from './internal-users.controller';
 
@@ -7,6 +7,11 @@ import { internalUsersController } from './internal-users.controller';
 export function internalUsersRoutes(deps: AuthDeps): Router {
   const c = internalUsersController(deps);
   const router = Router();
-  router.patch('/internal/users/:id/status', requireAuth(deps.ctx.adminTokens), c.setStatus);
+  router.patch(
+    '/internal/users/:id/status',
+    requireAuth(deps.ctx.adminTokens),
+    requirePermission('users'),
+    c.setStatus,
+  );
   return router;
 }

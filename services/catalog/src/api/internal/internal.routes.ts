@@ -1,8 +1,8 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { productStatus } from '@swapbooth/contracts';
-import { AppError, handle, parse, principalOf, requireAuth } from '@swapbooth/service-kit';
-import type { ServiceContext } from '@swapbooth/event-bus';
+import { AppError, handle, parse, requireAuth, requirePermission } from '@swapbooth/service-kit';
+import type { ServiceContext } from '@swapbooth/runtime';
 import type { CatalogDeps } from '../../deps';
 import { boothStatuses } from '../../domain/booth';
 import { adminSetStatus } from '../../domain/change-product-status';
@@ -13,13 +13,6 @@ import { idParam, ok, pageQuery, pageResult } from '../http';
 import { ProductPresenter } from '../products/product-presenter';
 import { reportView } from '../reports/report-view';
 
-/** Admin tokens only, and only admins allowed to manage products (roles admin/executive have all). */
-const productsPermission: RequestHandler = (req, _res, next) => {
-  const p = principalOf(req);
-  const allowed = p.role === 'admin' || p.role === 'executive' || p.permissions?.products === true;
-  next(allowed ? undefined : AppError.forbidden('This needs the products permission'));
-};
-
 /**
  * Moderation calls made by the admin service (never exposed by the gateway): listing and booth
  * suspension, the admin products list, and the reports queue.
@@ -27,7 +20,7 @@ const productsPermission: RequestHandler = (req, _res, next) => {
 export function internalRoutes(ctx: ServiceContext, deps: CatalogDeps): Router {
   const r = Router();
   const presenter = new ProductPresenter(deps);
-  r.use('/internal', requireAuth(ctx.adminTokens), productsPermission);
+  r.use('/internal', requireAuth(ctx.adminTokens), requirePermission('products'));
   const id = (req: Request) => parse(idParam, req.params.id, 'id');
 
   r.get(

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from '@swapbooth/runtime';
 import { readPrivateKey, type AuthConfig } from './config';
-import { AccessTokenSigner } from './adapters/access-tokens';
-import { googleIdentity, type GoogleIdentity } from './adapters/google-identity';
+import { AccessTokenSigner, RedisAccessRevocation } from './adapters/access-tokens';
+import { googleIdentity } from './adapters/google-identity';
 import { argon2Hasher } from './adapters/password-hasher';
 import { paymentDirectory } from './adapters/payment-client';
 import { RateLimits } from './adapters/rate-limits';
@@ -16,6 +16,7 @@ import { Addresses } from './domain/addresses';
 import { EmailVerification } from './domain/email-verification';
 import { Following } from './domain/following';
 import { Passwords } from './domain/passwords';
+import type { GoogleIdentity } from './domain/ports';
 import { Profiles } from './domain/profiles';
 import { Sessions } from './domain/sessions';
 import { SignIn } from './domain/sign-in';
@@ -70,10 +71,16 @@ export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDep
     },
     ctx.redis,
   );
-  const sessions = new Sessions(signer, refreshTokens, users, ctx.redis, {
-    refreshTtlDays: c.REFRESH_TOKEN_TTL_DAYS,
-    accessTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
-  });
+  const sessions = new Sessions(
+    signer,
+    refreshTokens,
+    users,
+    new RedisAccessRevocation(ctx.redis),
+    {
+      refreshTtlDays: c.REFRESH_TOKEN_TTL_DAYS,
+      accessTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
+    },
+  );
   const google = googleIdentity(
     {
       ...(c.GOOGLE_CLIENT_ID ? { clientId: c.GOOGLE_CLIENT_ID } : {}),

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '@swapbooth/service-kit';
+import type { EmailPurpose, EmailRequestLimits, SignInFailures } from '../domain/ports';
 
 export interface RateLimitSettings {
   emailRequestsPerWindow: number;
@@ -11,7 +12,7 @@ export interface RateLimitSettings {
 const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
 /** Per-address limits kept in Redis, shared by every replica. */
-export class RateLimits {
+export class RateLimits implements EmailRequestLimits, SignInFailures {
   private readonly emailRequests: RateLimiterRedis;
   private readonly loginFailures: RateLimiterRedis;
 
@@ -34,7 +35,7 @@ export class RateLimits {
   }
 
   /** Counts one e-mail sent to this address for this purpose; 429 once the window is used up. */
-  async consumeEmailRequest(kind: 'otp' | 'password-reset', email: string): Promise<void> {
+  async consumeEmailRequest(kind: EmailPurpose, email: string): Promise<void> {
     try {
       await this.emailRequests.consume(`${kind}:${email}`);
     } catch (err) {

@@ -1,20 +1,18 @@
 import { AppError } from '@swapbooth/service-kit';
-import type { PasswordHasher } from '../adapters/password-hasher';
-import type { RateLimits } from '../adapters/rate-limits';
-import type { ResetTokenStore } from '../data/codes/reset-token.store';
-import type { UsersRepository } from '../data/users/users.repository';
 import { suspended } from './account-errors';
 import { domainEvent } from '@swapbooth/event-bus';
+import type { EmailRequestLimits, PasswordHasher, SingleUseTokens } from './ports';
 import type { IssuedSession, Sessions } from './sessions';
+import type { UserRepository } from './user-repository';
 
 /** Forgotten, reset and changed passwords. */
 export class Passwords {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: Pick<UserRepository, 'findById' | 'findByEmail' | 'update'>,
     private readonly hasher: PasswordHasher,
-    private readonly resetTokens: ResetTokenStore,
-    private readonly limits: RateLimits,
-    private readonly sessions: Sessions,
+    private readonly resetTokens: SingleUseTokens,
+    private readonly limits: EmailRequestLimits,
+    private readonly sessions: Pick<Sessions, 'start' | 'endAll'>,
     private readonly appUrl: string,
   ) {}
 

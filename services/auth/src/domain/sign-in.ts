@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@swapbooth/service-kit';
-import type { GoogleIdentity, GoogleProfile } from '../adapters/google-identity';
-import type { PasswordHasher } from '../adapters/password-hasher';
-import type { RateLimits } from '../adapters/rate-limits';
-import type { UsersRepository } from '../data/users/users.repository';
 import { suspended } from './account-errors';
 import type { EmailVerification } from './email-verification';
 import { domainEvent } from '@swapbooth/event-bus';
 import type { IssuedSession, Sessions } from './sessions';
+import type { GoogleIdentity, GoogleProfile, PasswordHasher, SignInFailures } from './ports';
 import type { User } from './user';
+import type { UserRepository } from './user-repository';
 
 export type SignedIn = { kind: 'signed-in'; user: User; session: IssuedSession };
 export type LoginOutcome = SignedIn | { kind: 'verify-email'; email: string; codeSent: boolean };
@@ -21,12 +19,15 @@ const badCredentials = () => AppError.unauthorized('Incorrect e-mail or password
 /** Password and Google sign-in. */
 export class SignIn {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly hasher: PasswordHasher,
-    private readonly limits: RateLimits,
-    private readonly verification: EmailVerification,
-    private readonly sessions: Sessions,
-    private readonly google: GoogleIdentity,
+    private readonly users: Pick<
+      UserRepository,
+      'findById' | 'findByEmail' | 'findByGoogleId' | 'create' | 'update'
+    >,
+    private readonly hasher: Pick<PasswordHasher, 'verify'>,
+    private readonly limits: SignInFailures,
+    private readonly verification: Pick<EmailVerification, 'sendCode'>,
+    private readonly sessions: Pick<Sessions, 'start'>,
+    private readonly google: Pick<GoogleIdentity, 'fromIdToken' | 'fromAuthCode'>,
   ) {}
 
   async withPassword(email: string, password: string): Promise<LoginOutcome> {

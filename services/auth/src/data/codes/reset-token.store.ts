@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { SingleUseTokens } from '../../domain/ports';
 
 export const resetKey = (userId: string) => `pwreset:${userId}`;
 
@@ -21,7 +22,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url')
  * Password-reset tokens `<userId>.<secret>`: only a hash of the secret is kept, one per user (a new
  * request replaces the previous link), expiring, and deleted on use.
  */
-export class ResetTokenStore {
+export class ResetTokenStore implements SingleUseTokens {
   constructor(
     private readonly redis: Redis,
     private readonly ttlSeconds: number,

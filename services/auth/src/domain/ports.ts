@@ -1,4 +1,5 @@
 import type { DomainEvent } from '@swapbooth/event-bus';
+import type { SignInRecord } from './sign-in-throttle';
 
 /*
  * What the use cases need from the outside world, in their own terms. `data/` and `adapters/`
@@ -102,18 +103,32 @@ export interface SingleUseTokens {
   consume(token: string): Promise<string | null>;
 }
 
-export type EmailPurpose = 'otp' | 'password-reset';
+export type EmailPurpose = 'otp' | 'password-reset' | 'sign-in-link';
 
 /** How often one address may be sent e-mails; throws 429 (AppError) once used up. */
 export interface EmailRequestLimits {
   consumeEmailRequest(purpose: EmailPurpose, email: string): Promise<void>;
 }
 
-/** Failed sign-ins per account; `assertLoginAllowed` throws 429 (AppError) once there were too many. */
-export interface SignInFailures {
-  assertLoginAllowed(email: string): Promise<void>;
-  recordLoginFailure(email: string): Promise<void>;
-  clearLoginFailures(email: string): Promise<void>;
+/** Failed and refused sign-ins, per account, per account and address, and per address. */
+export interface SignInCounters {
+  read(account: string, address: string): Promise<SignInRecord>;
+  recordFailure(account: string, address: string): Promise<void>;
+  /** A right password from this address: its run of failures for the account ends. */
+  clearAddress(account: string, address: string): Promise<void>;
+  /** The owner proved themselves (e-mailed link, password reset): the account starts afresh. */
+  clearAccount(account: string): Promise<void>;
+  /** Counts an attempt that was refused, for the admins' report. */
+  recordThrottled(account: string): Promise<void>;
+  /** Refused attempts per day, newest first, with the accounts refused most. */
+  throttledReport(days: number, topAccounts: number): Promise<ThrottledDay[]>;
+}
+
+export interface ThrottledDay {
+  /** UTC date, YYYY-MM-DD. */
+  date: string;
+  throttled: number;
+  accounts: Array<{ account: string; throttled: number }>;
 }
 
 /** What a verified Google identity tells us about the person signing in. */

@@ -14,6 +14,7 @@ export interface UserChanges {
   status?: UserStatus;
   otpRequestedAt?: Date;
   passwordResetRequestedAt?: Date;
+  signInLinkRequestedAt?: Date;
   passwordChangedAt?: Date;
 }
 

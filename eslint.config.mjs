@@ -4,6 +4,11 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+const packageRootsOnly = {
+  group: ['@swapbooth/*/src/*', '@swapbooth/*/dist/*'],
+  message: 'Import a package from its root only.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,10 +33,39 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [packageRootsOnly],
+        },
+      ],
+    },
+  },
+  {
+    // A service's use cases and rules depend on ports they declare, never on what implements them.
+    // Allowed: the service's own domain files, node built-ins, plain libraries (zod, …) and the
+    // shared vocabulary: @swapbooth/contracts (event and API shapes), @swapbooth/service-kit
+    // (AppError, Logger) and @swapbooth/event-bus (DomainEvent, domainEvent, compareAndSet).
+    // Refused, type-only imports included: HTTP, database, cache and broker clients, the service
+    // runtime (it hands out connections), and the service's own data/, adapters/ and api/ folders,
+    // which implement or call the domain. deps.ts wires implementations to ports.
+    files: ['services/*/src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
+            packageRootsOnly,
             {
-              group: ['@swapbooth/*/src/*', '@swapbooth/*/dist/*'],
-              message: 'Import a package from its root only.',
+              group: [
+                ...['express', 'mongoose', 'ioredis', 'kafkajs', '@swapbooth/runtime'].flatMap(
+                  (name) => [name, `${name}/*`],
+                ),
+              ],
+              message:
+                'Domain code must not depend on infrastructure: declare a port in domain/ and implement it in data/ or adapters/.',
+            },
+            {
+              regex: '^(\\.\\./)+(data|adapters|api)',
+              message:
+                'Domain code must not import data/, adapters/ or api/: declare a port in domain/ and wire the implementation in deps.ts.',
             },
           ],
         },

@@ -11,6 +11,8 @@ const publicRoutes: ReadonlyArray<[Method[], string]> = [
   [['POST'], '/api/auth/verify-otp'],
   [['POST'], '/api/auth/forgot-password'],
   [['POST'], '/api/auth/reset-password'],
+  [['POST'], '/api/auth/sign-in-link'],
+  [['POST'], '/api/auth/sign-in-link/redeem'],
   [['POST'], '/api/auth/refresh'],
   [['POST'], '/api/auth/logout'],
   [['GET'], '/api/auth/providers'],
@@ -73,7 +75,7 @@ export function accessFor(method: string, path: string): Access {
 
 /** Sign-in, OTP and reset calls get the stricter per-IP limit. */
 export function isSensitive(path: string): boolean {
-  return /^\/api\/(auth\/(login|register|verify-otp|forgot-password|reset-password|google)|otp\/|admin\/login)/.test(
+  return /^\/api\/(auth\/(login|register|verify-otp|forgot-password|reset-password|sign-in-link|google)|otp\/|admin\/login)/.test(
     path,
   );
 }

@@ -65,6 +65,10 @@ export const routeSpecs: RouteSpec[] = [
     path: '/reset-password',
     element: page(() => import('../features/auth/pages/reset-password-page')),
   },
+  {
+    path: '/sign-in-link',
+    element: page(() => import('../features/auth/pages/sign-in-link-page')),
+  },
   { path: '/subscription/success', element: <PlaceholderPage title="Subscription Confirmed" /> },
   { path: '/subscription/cancel', element: <PlaceholderPage title="Subscription Cancelled" /> },
   { path: '/exchange-proposal-success', element: <PlaceholderPage title="Proposal Sent" /> },

@@ -26,7 +26,7 @@ export const authConfigSchema = baseConfigSchema.extend({
   REFRESH_TOKEN_TTL_DAYS: positiveInt(14),
   /** Secure flag of the refresh cookie; defaults to on in production. */
   COOKIE_SECURE: flag,
-  /** Where the web app lives: password-reset links point there. */
+  /** Where the web app lives: password-reset and sign-in links point there. */
   APP_URL: z.string().url().default('http://localhost:8080'),
   OTP_TTL_SECONDS: positiveInt(600),
   OTP_MAX_ATTEMPTS: positiveInt(5),
@@ -34,7 +34,21 @@ export const authConfigSchema = baseConfigSchema.extend({
   /** Code sends and reset e-mails allowed per address per window. */
   EMAIL_REQUESTS_PER_WINDOW: positiveInt(5),
   EMAIL_REQUEST_WINDOW_SECONDS: positiveInt(900),
-  LOGIN_FAILURES_PER_HOUR: positiveInt(100),
+  /**
+   * Failed sign-ins (see domain/sign-in-throttle.ts): past SIGN_IN_FAILURES_BEFORE_DELAY failures of
+   * an account, addresses that failed for it wait a delay doubling from SIGN_IN_DELAY_BASE_MS up to
+   * SIGN_IN_DELAY_MAX_SECONDS; an account and address pair with SIGN_IN_CONSECUTIVE_FAILURES failures
+   * in a row waits SIGN_IN_ADDRESS_BLOCK_SECONDS; an address waits after
+   * SIGN_IN_FAILURES_PER_ADDRESS_PER_DAY failures in a day.
+   */
+  SIGN_IN_FAILURES_BEFORE_DELAY: positiveInt(5),
+  SIGN_IN_DELAY_BASE_MS: positiveInt(1000),
+  SIGN_IN_DELAY_MAX_SECONDS: positiveInt(300),
+  SIGN_IN_CONSECUTIVE_FAILURES: positiveInt(10),
+  SIGN_IN_ADDRESS_BLOCK_SECONDS: positiveInt(3600),
+  SIGN_IN_FAILURES_PER_ADDRESS_PER_DAY: positiveInt(100),
+  /** How long an e-mailed sign-in link works. */
+  SIGN_IN_LINK_TTL_SECONDS: positiveInt(900),
   ...serviceUrlSettings(['payment']),
   PAYMENT_TIMEOUT_MS: positiveInt(1500),
   /** Google sign-in is offered only when a client id is configured. */

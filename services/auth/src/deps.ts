@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from '@swapbooth/runtime';
 import { readPrivateKey, type AuthConfig } from './config';
-import { AccessTokenSigner } from './adapters/access-tokens';
-import { googleIdentity, type GoogleIdentity } from './adapters/google-identity';
+import { AccessTokenSigner, RedisAccessRevocation } from './adapters/access-tokens';
+import { googleIdentity } from './adapters/google-identity';
 import { argon2Hasher } from './adapters/password-hasher';
 import { paymentDirectory } from './adapters/payment-client';
 import { RateLimits } from './adapters/rate-limits';
+import { RedisSignInCounters } from './adapters/sign-in-counters';
 import { OtpStore } from './data/codes/otp.store';
-import { ResetTokenStore } from './data/codes/reset-token.store';
+import { ResetTokenStore, signInLinkKey } from './data/codes/reset-token.store';
 import { FollowsRepository } from './data/follows/follows.repository';
 import { RefreshTokensRepository } from './data/refresh-tokens/refresh-tokens.repository';
 import { UsersRepository } from './data/users/users.repository';
@@ -16,9 +17,12 @@ import { Addresses } from './domain/addresses';
 import { EmailVerification } from './domain/email-verification';
 import { Following } from './domain/following';
 import { Passwords } from './domain/passwords';
+import type { GoogleIdentity } from './domain/ports';
 import { Profiles } from './domain/profiles';
 import { Sessions } from './domain/sessions';
 import { SignIn } from './domain/sign-in';
+import { SignInLinks } from './domain/sign-in-link';
+import type { SignInThrottleSettings } from './domain/sign-in-throttle';
 import { SignUp } from './domain/sign-up';
 
 export type AuthContext = ServiceContext<AuthConfig>;
@@ -34,6 +38,7 @@ export interface AuthDeps {
   google: GoogleIdentity;
   signUp: SignUp;
   signIn: SignIn;
+  signInLinks: SignInLinks;
   verification: EmailVerification;
   sessions: Sessions;
   passwords: Passwords;
@@ -55,12 +60,25 @@ export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDep
   const limits = new RateLimits(ctx.redis, {
     emailRequestsPerWindow: c.EMAIL_REQUESTS_PER_WINDOW,
     emailRequestWindowSeconds: c.EMAIL_REQUEST_WINDOW_SECONDS,
-    loginFailuresPerHour: c.LOGIN_FAILURES_PER_HOUR,
   });
+  const throttle: SignInThrottleSettings = {
+    failuresBeforeDelay: c.SIGN_IN_FAILURES_BEFORE_DELAY,
+    delayBaseMs: c.SIGN_IN_DELAY_BASE_MS,
+    delayMaxMs: c.SIGN_IN_DELAY_MAX_SECONDS * 1000,
+    consecutiveFailuresPerAddress: c.SIGN_IN_CONSECUTIVE_FAILURES,
+    addressBlockMs: c.SIGN_IN_ADDRESS_BLOCK_SECONDS * 1000,
+    failuresPerAddressPerDay: c.SIGN_IN_FAILURES_PER_ADDRESS_PER_DAY,
+  };
+  const signInCounters = new RedisSignInCounters(ctx.redis, throttle.failuresPerAddressPerDay);
   // Every replica holds the signing key, so the code-hashing secret can derive from it.
   const otpSecret = createHash('sha256').update(`otp-hmac\n${privateKey}`).digest('hex');
   const codes = new OtpStore(ctx.redis, otpSecret, c.OTP_TTL_SECONDS, c.OTP_MAX_ATTEMPTS);
   const resetTokens = new ResetTokenStore(ctx.redis, c.PASSWORD_RESET_TTL_SECONDS);
+  const signInLinkTokens = new ResetTokenStore(
+    ctx.redis,
+    c.SIGN_IN_LINK_TTL_SECONDS,
+    signInLinkKey,
+  );
   const signer = new AccessTokenSigner(
     {
       privateKey,
@@ -70,10 +88,16 @@ export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDep
     },
     ctx.redis,
   );
-  const sessions = new Sessions(signer, refreshTokens, users, ctx.redis, {
-    refreshTtlDays: c.REFRESH_TOKEN_TTL_DAYS,
-    accessTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
-  });
+  const sessions = new Sessions(
+    signer,
+    refreshTokens,
+    users,
+    new RedisAccessRevocation(ctx.redis),
+    {
+      refreshTtlDays: c.REFRESH_TOKEN_TTL_DAYS,
+      accessTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
+    },
+  );
   const google = googleIdentity(
     {
       ...(c.GOOGLE_CLIENT_ID ? { clientId: c.GOOGLE_CLIENT_ID } : {}),
@@ -89,10 +113,35 @@ export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDep
     ctx,
     google,
     signUp: new SignUp(users, hasher, verification),
-    signIn: new SignIn(users, hasher, limits, verification, sessions, google),
+    signIn: new SignIn(
+      users,
+      hasher,
+      signInCounters,
+      throttle,
+      ctx.logger,
+      verification,
+      sessions,
+      google,
+    ),
+    signInLinks: new SignInLinks(
+      users,
+      signInLinkTokens,
+      limits,
+      signInCounters,
+      sessions,
+      c.APP_URL,
+    ),
     verification,
     sessions,
-    passwords: new Passwords(users, hasher, resetTokens, limits, sessions, c.APP_URL),
+    passwords: new Passwords(
+      users,
+      hasher,
+      resetTokens,
+      limits,
+      sessions,
+      signInCounters,
+      c.APP_URL,
+    ),
     profiles: new Profiles(
       users,
       paymentDirectory(c.PAYMENT_URL, c.PAYMENT_TIMEOUT_MS, ctx.logger),

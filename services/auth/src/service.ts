@@ -17,6 +17,8 @@ import { profileRoutes } from './api/profile/profile.routes';
 import { addressesRoutes } from './api/addresses/addresses.routes';
 import { followingRoutes } from './api/following/following.routes';
 import { internalUsersRoutes } from './api/internal/internal-users.routes';
+import { signInThrottlesRoutes } from './api/internal/sign-in-throttles.routes';
+import { signInLinkRoutes } from './api/sign-in-link/sign-in-link.routes';
 
 export type AuthOverrides = RuntimeOverrides & AuthDepsOptions;
 
@@ -47,10 +49,12 @@ export function startAuthService(
       app.use(authRoutes(d, cookies));
       app.use(sessionsRoutes(d, cookies));
       app.use(passwordRoutes(d, cookies));
+      app.use(signInLinkRoutes(d, cookies));
       app.use(profileRoutes(d));
       app.use(addressesRoutes(d));
       app.use(followingRoutes(d));
       app.use(internalUsersRoutes(d));
+      app.use(signInThrottlesRoutes(d));
     },
     onStart: async ({ refreshTokens: tokens }, ctx) => {
       sweeper = setInterval(() => {

@@ -94,6 +94,14 @@ export const authApi = api.injectEndpoints({
       query: (b) => ({ url: '/auth/reset-password', method: 'POST', body: b }),
       transformResponse: messageOf,
     }),
+    requestSignInLink: build.mutation<string, { email: string }>({
+      query: (b) => ({ url: '/auth/sign-in-link', method: 'POST', body: b }),
+      transformResponse: messageOf,
+    }),
+    redeemSignInLink: build.mutation<SignInResult, { token: string }>({
+      query: (b) => ({ url: '/auth/sign-in-link/redeem', method: 'POST', body: b }),
+      transformResponse: toSignIn,
+    }),
   }),
 });
 
@@ -106,4 +114,6 @@ export const {
   useSendOtpMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
+  useRequestSignInLinkMutation,
+  useRedeemSignInLinkMutation,
 } = authApi;

@@ -51,4 +51,11 @@ export const authEmailEvents = {
     resetUrl: z.string(),
     expiresAt: z.string(),
   }),
+  /** A one-time link that signs the member in (e.g. while sign-in with the password is slowed down). */
+  'auth.sign-in-link-requested': z.object({
+    userId: z.string(),
+    email: z.string(),
+    signInUrl: z.string(),
+    expiresAt: z.string(),
+  }),
 } as const;

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Redis } from 'ioredis';
-import { revocationKeys } from '@swapbooth/service-kit';
-
-export interface AccessToken {
-  token: string;
-  jti: string;
-  /** Seconds since epoch. */
-  expiresAt: number;
-  expiresIn: number;
-}
+import { revocationKeys, revokeToken, revokeUserTokens } from '@swapbooth/service-kit';
+import type {
+  AccessRevocation,
+  AccessToken,
+  AccessTokenIssuer,
+  IssuedAccess,
+} from '../domain/ports';
 
 export interface AccessTokenSettings {
   privateKey: string;
@@ -19,7 +17,7 @@ export interface AccessTokenSettings {
 }
 
 /** Signs member access tokens: RS256, short-lived, with sub, jti, iss, aud and typ 'access'. */
-export class AccessTokenSigner {
+export class AccessTokenSigner implements AccessTokenIssuer {
   constructor(
     private readonly settings: AccessTokenSettings,
     private readonly redis: Redis,
@@ -41,5 +39,18 @@ export class AccessTokenSigner {
       jwtid: jti,
     });
     return { token, jti, expiresAt: exp, expiresIn: exp - now };
+  }
+}
+
+/** The shared deny-list in Redis that every service's token check reads. */
+export class RedisAccessRevocation implements AccessRevocation {
+  constructor(private readonly redis: Redis) {}
+
+  revoke(access: IssuedAccess): Promise<void> {
+    return revokeToken(this.redis, access);
+  }
+
+  revokeAllOf(userId: string, ttlSeconds: number): Promise<void> {
+    return revokeUserTokens(this.redis, userId, ttlSeconds);
   }
 }

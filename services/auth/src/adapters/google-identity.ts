@@ -1,24 +1,6 @@
 import { OAuth2Client, type LoginTicket } from 'google-auth-library';
 import { AppError, type Logger } from '@swapbooth/service-kit';
-
-/** What a verified Google identity tells us about the person signing in. */
-export interface GoogleProfile {
-  googleId: string;
-  email: string;
-  emailVerified: boolean;
-  firstName?: string;
-  lastName?: string;
-  picture?: string;
-}
-
-export interface GoogleIdentity {
-  readonly enabled: boolean;
-  readonly clientId: string | undefined;
-  /** Verifies a Google ID token (signature, audience, issuer, expiry). */
-  fromIdToken(idToken: string): Promise<GoogleProfile>;
-  /** Exchanges an authorization code (PKCE) for tokens and verifies the ID token it returns. */
-  fromAuthCode(code: string, codeVerifier?: string, redirectUri?: string): Promise<GoogleProfile>;
-}
+import type { GoogleIdentity, GoogleProfile } from '../domain/ports';
 
 export interface GoogleSettings {
   clientId?: string;

@@ -1,10 +1,5 @@
 import argon2 from 'argon2';
-
-/** Hashes and checks passwords; the use cases depend on this, not on argon2. */
-export interface PasswordHasher {
-  hash(password: string): Promise<string>;
-  verify(hash: string | undefined, password: string): Promise<boolean>;
-}
+import type { PasswordHasher } from '../domain/ports';
 
 /** OWASP's argon2id baseline: 19 MiB of memory, 2 iterations, 1 lane. */
 export const ARGON2_OPTIONS = {

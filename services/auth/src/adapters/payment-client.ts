@@ -1,9 +1,5 @@
 import type { Logger } from '@swapbooth/service-kit';
-
-/** Reads a member's payment data (customer id, identity verification) from the payment service. */
-export interface PaymentDirectory {
-  stripeData(userId: string, authorization: string | undefined): Promise<Record<string, unknown>>;
-}
+import type { PaymentDirectory } from '../domain/ports';
 
 /**
  * Calls `${baseUrl}/api/user-stripe-data/{userId}` with the caller's Authorization header.

@@ -1,14 +1,14 @@
 import { AppError } from '@swapbooth/service-kit';
-import type { UsersRepository } from '../data/users/users.repository';
 import { compareAndSet, CONFLICT, domainEvent } from '@swapbooth/event-bus';
 import type { Sessions } from './sessions';
+import type { UserRepository } from './user-repository';
 import type { UserStatus } from './user';
 
 /** Suspending and reinstating members (an admin command). */
 export class AccountStatus {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly sessions: Sessions,
+    private readonly users: Pick<UserRepository, 'findById' | 'update'>,
+    private readonly sessions: Pick<Sessions, 'endAll'>,
   ) {}
 
   /** Sets the status; anything but active also ends every session the member has. */

@@ -1,5 +1,4 @@
 import { AppError } from '@swapbooth/service-kit';
-import type { UsersRepository } from '../data/users/users.repository';
 import {
   addAddress,
   defaultOf,
@@ -11,6 +10,7 @@ import {
 } from './address-book';
 import { mutateUser } from './mutate-user';
 import type { Address } from './user';
+import type { UserRepository } from './user-repository';
 
 export interface OwnedAddress extends Address {
   userId: string;
@@ -19,7 +19,7 @@ export interface OwnedAddress extends Address {
 
 /** A member's address book. Every call acts on the caller's own addresses only. */
 export class Addresses {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(private readonly users: Pick<UserRepository, 'findById' | 'updateAtRev'>) {}
 
   async list(userId: string): Promise<OwnedAddress[]> {
     const user = await this.users.findById(userId);

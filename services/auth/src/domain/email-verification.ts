@@ -1,17 +1,16 @@
 import { AppError } from '@swapbooth/service-kit';
-import type { RateLimits } from '../adapters/rate-limits';
-import type { OtpStore } from '../data/codes/otp.store';
-import type { UsersRepository } from '../data/users/users.repository';
 import { suspended } from './account-errors';
 import { domainEvent } from '@swapbooth/event-bus';
+import type { EmailRequestLimits, OneTimeCodes } from './ports';
 import type { User } from './user';
+import type { UserRepository } from './user-repository';
 
 /** Sends and checks the 6-digit codes that prove a member owns their e-mail address. */
 export class EmailVerification {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly codes: OtpStore,
-    private readonly limits: RateLimits,
+    private readonly users: Pick<UserRepository, 'findById' | 'findByEmail' | 'update'>,
+    private readonly codes: OneTimeCodes,
+    private readonly limits: EmailRequestLimits,
   ) {}
 
   /** E-mails a fresh code (replacing any earlier one); 429 when this address asked too often. */

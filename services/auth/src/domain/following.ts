@@ -1,8 +1,8 @@
 import { AppError } from '@swapbooth/service-kit';
-import type { FollowsRepository } from '../data/follows/follows.repository';
-import type { UsersRepository } from '../data/users/users.repository';
 import { domainEvent } from '@swapbooth/event-bus';
+import type { FollowRepository } from './ports';
 import { publicProfile, type PublicProfile } from './user';
+import type { UserRepository } from './user-repository';
 
 export interface FollowList {
   users: PublicProfile[];
@@ -23,8 +23,8 @@ export interface FollowStatus {
 /** Members following members. Following and unfollowing are idempotent. */
 export class Following {
   constructor(
-    private readonly follows: FollowsRepository,
-    private readonly users: UsersRepository,
+    private readonly follows: FollowRepository,
+    private readonly users: Pick<UserRepository, 'findById' | 'findManyByIds'>,
   ) {}
 
   /** Returns whether this call started the follow (false: already following). */

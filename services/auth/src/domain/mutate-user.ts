@@ -1,7 +1,7 @@
 import { AppError } from '@swapbooth/service-kit';
-import type { RevChanges, UsersRepository } from '../data/users/users.repository';
 import { compareAndSet, CONFLICT, type DomainEvent } from '@swapbooth/event-bus';
 import type { User } from './user';
+import type { RevChanges, UserRepository } from './user-repository';
 
 export interface Mutation<T> {
   changes: RevChanges;
@@ -15,7 +15,7 @@ export interface Mutation<T> {
  * otherwise it is recomputed from the fresh state. Rules checked in `change` therefore always hold.
  */
 export async function mutateUser<T>(
-  users: UsersRepository,
+  users: Pick<UserRepository, 'findById' | 'updateAtRev'>,
   userId: string,
   change: (user: User) => Mutation<T>,
 ): Promise<T> {

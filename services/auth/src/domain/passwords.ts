@@ -1,20 +1,20 @@
 import { AppError } from '@swapbooth/service-kit';
-import type { PasswordHasher } from '../adapters/password-hasher';
-import type { RateLimits } from '../adapters/rate-limits';
-import type { ResetTokenStore } from '../data/codes/reset-token.store';
-import type { UsersRepository } from '../data/users/users.repository';
 import { suspended } from './account-errors';
 import { domainEvent } from '@swapbooth/event-bus';
+import type { EmailRequestLimits, PasswordHasher, SignInCounters, SingleUseTokens } from './ports';
 import type { IssuedSession, Sessions } from './sessions';
+import { accountRef } from './sign-in-throttle';
+import type { UserRepository } from './user-repository';
 
 /** Forgotten, reset and changed passwords. */
 export class Passwords {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: Pick<UserRepository, 'findById' | 'findByEmail' | 'update'>,
     private readonly hasher: PasswordHasher,
-    private readonly resetTokens: ResetTokenStore,
-    private readonly limits: RateLimits,
-    private readonly sessions: Sessions,
+    private readonly resetTokens: SingleUseTokens,
+    private readonly limits: EmailRequestLimits,
+    private readonly sessions: Pick<Sessions, 'start' | 'endAll'>,
+    private readonly counters: Pick<SignInCounters, 'clearAccount'>,
     private readonly appUrl: string,
   ) {}
 
@@ -37,7 +37,7 @@ export class Passwords {
 
   /**
    * Sets a new password from a reset link and ends every session. Following the link proves the
-   * address, so an unverified account becomes verified.
+   * address, so an unverified account becomes verified and its failed sign-ins are forgotten.
    */
   async reset(token: string, newPassword: string): Promise<void> {
     const userId = await this.resetTokens.consume(token);
@@ -59,6 +59,7 @@ export class Passwords {
       events,
     );
     await this.sessions.endAll(user.id);
+    await this.counters.clearAccount(accountRef(user.email));
   }
 
   /** Changes the password, ends every other session and starts a fresh one for the caller. */

@@ -1,10 +1,10 @@
 import { AppError } from '@swapbooth/service-kit';
-import type { PaymentDirectory } from '../adapters/payment-client';
-import type { UsersRepository } from '../data/users/users.repository';
 import { saveDefaultAddress, type AddressPatch } from './address-book';
 import { domainEvent } from '@swapbooth/event-bus';
 import { mutateUser, type Mutation } from './mutate-user';
+import type { PaymentDirectory } from './ports';
 import { publicProfile, type Profile, type PublicProfile, type User } from './user';
+import type { UserRepository } from './user-repository';
 
 /** The profile form: personal fields, plus the default address when address fields are given. */
 export interface ProfileChanges {
@@ -57,7 +57,7 @@ function profileMutation(user: User, changes: Partial<Profile>): Mutation<undefi
 /** Members' profiles. */
 export class Profiles {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: Pick<UserRepository, 'findById' | 'findByEmail' | 'updateAtRev'>,
     private readonly payments: PaymentDirectory,
   ) {}
 

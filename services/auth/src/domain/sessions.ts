@@ -1,9 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { AppError, revokeToken, revokeUserTokens } from '@swapbooth/service-kit';
-import type { AccessTokenSigner } from '../adapters/access-tokens';
-import type { RefreshTokensRepository } from '../data/refresh-tokens/refresh-tokens.repository';
-import type { UsersRepository } from '../data/users/users.repository';
+import { AppError } from '@swapbooth/service-kit';
+import type {
+  AccessRevocation,
+  AccessTokenIssuer,
+  IssuedAccess,
+  RefreshTokenRepository,
+} from './ports';
+import type { UserRepository } from './user-repository';
 
 /** What a sign-in hands to the client: an access token for the body, a refresh token for the cookie. */
 export interface IssuedSession {
@@ -18,10 +21,10 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
 /** Access tokens, rotating refresh tokens with reuse detection, and ending sessions. */
 export class Sessions {
   constructor(
-    private readonly signer: AccessTokenSigner,
-    private readonly refreshTokens: RefreshTokensRepository,
-    private readonly users: UsersRepository,
-    private readonly redis: Redis,
+    private readonly signer: AccessTokenIssuer,
+    private readonly refreshTokens: RefreshTokenRepository,
+    private readonly users: Pick<UserRepository, 'findById'>,
+    private readonly revocation: AccessRevocation,
     private readonly settings: { refreshTtlDays: number; accessTtlSeconds: number },
   ) {}
 
@@ -63,11 +66,8 @@ export class Sessions {
   }
 
   /** Ends one session: the access token presented (if any) and the refresh family of the cookie. */
-  async end(
-    access: { jti: string; expiresAt: number } | undefined,
-    refreshToken: string | undefined,
-  ): Promise<void> {
-    if (access) await revokeToken(this.redis, access);
+  async end(access: IssuedAccess | undefined, refreshToken: string | undefined): Promise<void> {
+    if (access) await this.revocation.revoke(access);
     if (refreshToken) {
       const known = await this.refreshTokens.find(hashOf(refreshToken));
       if (known) await this.revokeFamily(known.familyId);
@@ -76,7 +76,7 @@ export class Sessions {
 
   /** Ends every session of a user (password change, reset, suspension). */
   async endAll(userId: string): Promise<void> {
-    await revokeUserTokens(this.redis, userId, this.settings.accessTtlSeconds);
+    await this.revocation.revokeAllOf(userId, this.settings.accessTtlSeconds);
     await this.refreshTokens.revokeAllOfUser(userId);
   }
 
@@ -102,6 +102,6 @@ export class Sessions {
 
   private async revokeFamily(familyId: string): Promise<void> {
     const live = await this.refreshTokens.revokeFamily(familyId);
-    await Promise.all(live.map((a) => revokeToken(this.redis, a)));
+    await Promise.all(live.map((a) => this.revocation.revoke(a)));
   }
 }

@@ -1,14 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@swapbooth/service-kit';
-import type { GoogleIdentity, GoogleProfile } from '../adapters/google-identity';
-import type { PasswordHasher } from '../adapters/password-hasher';
-import type { RateLimits } from '../adapters/rate-limits';
-import type { UsersRepository } from '../data/users/users.repository';
+import { AppError, type Logger } from '@swapbooth/service-kit';
 import { suspended } from './account-errors';
 import type { EmailVerification } from './email-verification';
 import { domainEvent } from '@swapbooth/event-bus';
 import type { IssuedSession, Sessions } from './sessions';
+import type {
+  GoogleIdentity,
+  GoogleProfile,
+  PasswordHasher,
+  SignInCounters,
+  ThrottledDay,
+} from './ports';
+import {
+  accountRef,
+  judgeSignIn,
+  type SignInThrottleSettings,
+  type ThrottleReason,
+} from './sign-in-throttle';
 import type { User } from './user';
+import type { UserRepository } from './user-repository';
 
 export type SignedIn = { kind: 'signed-in'; user: User; session: IssuedSession };
 export type LoginOutcome = SignedIn | { kind: 'verify-email'; email: string; codeSent: boolean };
@@ -18,26 +28,44 @@ export type GoogleCredential =
 
 const badCredentials = () => AppError.unauthorized('Incorrect e-mail or password');
 
+const throttledMessage: Record<ThrottleReason, string> = {
+  address: 'Too many failed sign-in attempts from this network. Please try again later.',
+  'account-address':
+    'Too many failed sign-in attempts for this account. Try again later, e-mail yourself a sign-in link, or reset your password.',
+  account:
+    'Too many failed sign-in attempts for this account. Try again later, e-mail yourself a sign-in link, or reset your password.',
+};
+
 /** Password and Google sign-in. */
 export class SignIn {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly hasher: PasswordHasher,
-    private readonly limits: RateLimits,
-    private readonly verification: EmailVerification,
-    private readonly sessions: Sessions,
-    private readonly google: GoogleIdentity,
+    private readonly users: Pick<
+      UserRepository,
+      'findById' | 'findByEmail' | 'findByGoogleId' | 'create' | 'update'
+    >,
+    private readonly hasher: Pick<PasswordHasher, 'verify'>,
+    private readonly counters: Pick<
+      SignInCounters,
+      'read' | 'recordFailure' | 'clearAddress' | 'recordThrottled' | 'throttledReport'
+    >,
+    private readonly throttle: SignInThrottleSettings,
+    private readonly logger: Logger,
+    private readonly verification: Pick<EmailVerification, 'sendCode'>,
+    private readonly sessions: Pick<Sessions, 'start'>,
+    private readonly google: Pick<GoogleIdentity, 'fromIdToken' | 'fromAuthCode'>,
   ) {}
 
-  async withPassword(email: string, password: string): Promise<LoginOutcome> {
-    await this.limits.assertLoginAllowed(email);
+  /** `address` is where the attempt comes from (the client's IP), for the throttle. */
+  async withPassword(email: string, password: string, address: string): Promise<LoginOutcome> {
+    const account = accountRef(email);
+    await this.assertNotThrottled(account, address);
     const found = await this.users.findByEmail(email);
     const user = found && found.status !== 'deleted' ? found : null;
     if (!(await this.hasher.verify(user?.passwordHash, password)) || !user) {
-      await this.limits.recordLoginFailure(email);
+      await this.counters.recordFailure(account, address);
       throw badCredentials();
     }
-    await this.limits.clearLoginFailures(email);
+    await this.counters.clearAddress(account, address);
     if (user.status !== 'active') throw suspended();
     if (!user.emailVerified) {
       let codeSent = true;
@@ -50,6 +78,28 @@ export class SignIn {
       return { kind: 'verify-email', email: user.email, codeSent };
     }
     return { kind: 'signed-in', user, session: await this.sessions.start(user.id) };
+  }
+
+  /** Refused sign-ins per day (newest first) with the accounts refused most: how admins see an attack. */
+  throttledReport(days: number): Promise<ThrottledDay[]> {
+    return this.counters.throttledReport(days, 10);
+  }
+
+  /** Refuses, before the password is checked, an attempt the throttle says must wait. */
+  private async assertNotThrottled(account: string, address: string): Promise<void> {
+    const verdict = judgeSignIn(
+      await this.counters.read(account, address),
+      this.throttle,
+      Date.now(),
+    );
+    if (verdict.allowed) return;
+    const retryAfterSeconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+    await this.counters.recordThrottled(account);
+    this.logger.warn(
+      { account, ip: address, reason: verdict.reason, retryAfterSeconds },
+      'sign-in throttled',
+    );
+    throw AppError.rateLimited(throttledMessage[verdict.reason], retryAfterSeconds);
   }
 
   /** Signs in with Google, creating the account or linking it to one with the same verified e-mail. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@swapbooth/service-kit';
-import type { PasswordHasher } from '../adapters/password-hasher';
-import type { UsersRepository } from '../data/users/users.repository';
 import type { EmailVerification } from './email-verification';
 import { domainEvent } from '@swapbooth/event-bus';
+import type { PasswordHasher } from './ports';
+import type { UserRepository } from './user-repository';
 
 export interface SignUpResult {
   userId: string;
@@ -14,9 +14,9 @@ export interface SignUpResult {
 /** Creates an unverified e-mail account and sends its first code. */
 export class SignUp {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly hasher: PasswordHasher,
-    private readonly verification: EmailVerification,
+    private readonly users: Pick<UserRepository, 'create'>,
+    private readonly hasher: Pick<PasswordHasher, 'hash'>,
+    private readonly verification: Pick<EmailVerification, 'sendCode'>,
   ) {}
 
   async register(email: string, password: string): Promise<SignUpResult> {

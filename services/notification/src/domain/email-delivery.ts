@@ -1,6 +1,14 @@
 import type { Logger } from '@swapbooth/service-kit';
-import type { SentEmailsRepository } from '../data/sent-emails/sent-emails.repository';
 import type { MailMessage, Mailer } from '../mail/mailer';
+
+/** The record of e-mails sent per event, as delivery sees it. */
+export interface SentEmails {
+  /** Claims the sending of an event's e-mail; false when it was sent or is being sent. */
+  claim(eventId: string, kind: string, to: string, staleMs: number): Promise<boolean>;
+  markSent(eventId: string, messageId: string): Promise<void>;
+  /** Gives a claim up after a failed send. */
+  release(eventId: string): Promise<void>;
+}
 
 /** A claim whose sender has not finished within this time is considered abandoned. */
 const STALE_CLAIM_MS = 60_000;
@@ -9,7 +17,7 @@ const STALE_CLAIM_MS = 60_000;
 export class EmailDelivery {
   constructor(
     private readonly mailer: Mailer,
-    private readonly sent: SentEmailsRepository,
+    private readonly sent: SentEmails,
     private readonly logger: Logger,
   ) {}
 

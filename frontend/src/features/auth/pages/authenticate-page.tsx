@@ -142,6 +142,8 @@ export default function AuthenticatePage() {
         {mode === 'signin' && (
           <p className="auth-card__aside">
             <Link to="/forgot-password">Forgot your password?</Link>
+            {' · '}
+            <Link to="/sign-in-link">E-mail me a sign-in link</Link>
           </p>
         )}
         {providers?.google && providers.googleClientId && (

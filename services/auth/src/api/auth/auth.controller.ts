@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { AppError, handle, parse, principalOf } from '@swapbooth/service-kit';
 import type { AuthDeps } from '../../deps';
+import { clientAddress } from '../client-address';
 import { accountView } from '../presenters';
 import { sendSignedIn, type CookieSettings } from '../sessions/session-cookie';
 import {
@@ -56,7 +57,7 @@ export function authController(deps: AuthDeps, cookies: CookieSettings) {
       const { authMethod } = parse(authMethodSchema, req.body);
       if (authMethod === 'google') return googleSignIn(req, res);
       const { email, password } = parse(loginSchema, req.body);
-      const outcome = await deps.signIn.withPassword(email, password);
+      const outcome = await deps.signIn.withPassword(email, password, clientAddress(req));
       if (outcome.kind === 'signed-in') return sendSignedIn(res, outcome, cookies);
       res.status(403).json({
         success: false,

@@ -1,13 +1,8 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { OneTimeCodes, OtpCheck } from '../../domain/ports';
 
 export const otpKey = (email: string) => `otp:${email}`;
-
-export type OtpCheck =
-  | { result: 'ok'; userId: string }
-  | { result: 'wrong'; attemptsLeft: number }
-  | { result: 'locked' }
-  | { result: 'missing' };
 
 /**
  * Checks a code atomically: a wrong code counts an attempt; at the limit the code stays locked until
@@ -33,7 +28,7 @@ interface WithOtpVerify {
 }
 
 /** One-time e-mail codes in Redis: stored as an HMAC, expiring, single use, locked after too many misses. */
-export class OtpStore {
+export class OtpStore implements OneTimeCodes {
   constructor(
     private readonly redis: Redis,
     private readonly secret: string,

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { SingleUseTokens } from '../../domain/ports';
 
 export const resetKey = (userId: string) => `pwreset:${userId}`;
+export const signInLinkKey = (userId: string) => `signin-link:${userId}`;
 
 const CONSUME_LUA = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then
@@ -18,13 +20,15 @@ interface WithResetConsume {
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
 /**
- * Password-reset tokens `<userId>.<secret>`: only a hash of the secret is kept, one per user (a new
- * request replaces the previous link), expiring, and deleted on use.
+ * Tokens `<userId>.<secret>` e-mailed as links (password reset; sign-in links under their own
+ * `keyOf`): only a hash of the secret is kept, one per user (a new request replaces the previous
+ * link), expiring, and deleted on use.
  */
-export class ResetTokenStore {
+export class ResetTokenStore implements SingleUseTokens {
   constructor(
     private readonly redis: Redis,
     private readonly ttlSeconds: number,
+    private readonly keyOf: (userId: string) => string = resetKey,
   ) {
     if (!('resetConsume' in redis))
       redis.defineCommand('resetConsume', { numberOfKeys: 1, lua: CONSUME_LUA });
@@ -32,7 +36,7 @@ export class ResetTokenStore {
 
   async issue(userId: string): Promise<{ token: string; expiresAt: Date }> {
     const secret = randomBytes(32).toString('base64url');
-    await this.redis.set(resetKey(userId), sha256(secret), 'EX', this.ttlSeconds);
+    await this.redis.set(this.keyOf(userId), sha256(secret), 'EX', this.ttlSeconds);
     return {
       token: `${userId}.${secret}`,
       expiresAt: new Date(Date.now() + this.ttlSeconds * 1000),
@@ -47,7 +51,7 @@ export class ResetTokenStore {
     const secret = token.slice(dot + 1);
     if (!secret) return null;
     const ok = await (this.redis as unknown as WithResetConsume).resetConsume(
-      resetKey(userId),
+      this.keyOf(userId),
       sha256(secret),
     );
     return ok === 1 ? userId : null;

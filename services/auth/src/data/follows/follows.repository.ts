@@ -2,17 +2,13 @@ import type { Connection, Model } from 'mongoose';
 import { pushEvents } from '@swapbooth/event-bus';
 import type { DomainEvent } from '@swapbooth/event-bus';
 import { isDuplicateKey, toOutbox, type EventsWritten } from '@swapbooth/event-bus';
+import type { FollowPage, FollowRepository } from '../../domain/ports';
 import { followModel, type FollowDoc } from './follow.model';
-
-export interface FollowPage {
-  userIds: string[];
-  total: number;
-}
 
 const keyOf = (followerId: string, followingId: string) => `${followerId}:${followingId}`;
 
 /** The only code that touches the follows collection. */
-export class FollowsRepository {
+export class FollowsRepository implements FollowRepository {
   private readonly model: Model<FollowDoc>;
 
   constructor(

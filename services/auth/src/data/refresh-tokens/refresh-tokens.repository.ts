@@ -1,16 +1,6 @@
 import type { Connection, Model } from 'mongoose';
+import type { IssuedAccess, RefreshTokenRecord, RefreshTokenRepository } from '../../domain/ports';
 import { refreshTokenModel, type RefreshTokenDoc } from './refresh-token.model';
-
-export interface RefreshTokenRecord {
-  hash: string;
-  familyId: string;
-  userId: string;
-  expiresAt: Date;
-  usedAt: Date | null;
-  revokedAt: Date | null;
-  accessJti: string;
-  accessExpiresAt: number;
-}
 
 const toRecord = (d: RefreshTokenDoc): RefreshTokenRecord => ({
   hash: d._id,
@@ -24,7 +14,7 @@ const toRecord = (d: RefreshTokenDoc): RefreshTokenRecord => ({
 });
 
 /** The only code that touches the refresh_tokens collection. */
-export class RefreshTokensRepository {
+export class RefreshTokensRepository implements RefreshTokenRepository {
   private readonly model: Model<RefreshTokenDoc>;
 
   constructor(conn: Connection) {
@@ -59,12 +49,12 @@ export class RefreshTokensRepository {
   }
 
   /** Revokes every token of a family; returns the access tokens issued with them (to deny-list). */
-  async revokeFamily(familyId: string): Promise<Array<{ jti: string; expiresAt: number }>> {
+  async revokeFamily(familyId: string): Promise<IssuedAccess[]> {
     return this.revokeWhere({ familyId });
   }
 
   /** Revokes every refresh token a user holds. */
-  async revokeAllOfUser(userId: string): Promise<Array<{ jti: string; expiresAt: number }>> {
+  async revokeAllOfUser(userId: string): Promise<IssuedAccess[]> {
     return this.revokeWhere({ userId, revokedAt: null });
   }
 
@@ -76,7 +66,7 @@ export class RefreshTokensRepository {
     return res.deletedCount ?? 0;
   }
 
-  private async revokeWhere(filter: Record<string, unknown>) {
+  private async revokeWhere(filter: Record<string, unknown>): Promise<IssuedAccess[]> {
     const now = new Date();
     const docs = await this.model
       .find(filter, { accessJti: 1, accessExpiresAt: 1 })

@@ -26,6 +26,7 @@ export interface UserDoc {
   rev: number;
   otpRequestedAt?: Date;
   passwordResetRequestedAt?: Date;
+  signInLinkRequestedAt?: Date;
   passwordChangedAt?: Date;
   createdAt: Date;
   updatedAt: Date;
@@ -84,6 +85,7 @@ const userSchema = new Schema<UserDoc>(
     rev: { type: Number, default: 0 },
     otpRequestedAt: Date,
     passwordResetRequestedAt: Date,
+    signInLinkRequestedAt: Date,
     passwordChangedAt: Date,
   },
   { timestamps: true, versionKey: false, minimize: false },

@@ -1,37 +1,21 @@
 import type { Connection, Model, UpdateQuery } from 'mongoose';
-import { pushEvents, withOutbox } from '@swapbooth/event-bus';
-import type { DomainEvent } from '@swapbooth/event-bus';
+import {
+  isDuplicateKey,
+  pushEvents,
+  toOutbox,
+  withOutbox,
+  type DomainEvent,
+  type EventsWritten,
+} from '@swapbooth/event-bus';
 import type { Address, User } from '../../domain/user';
-import { isDuplicateKey, toOutbox, type EventsWritten } from '@swapbooth/event-bus';
+import type {
+  NewUser,
+  RevChanges,
+  UserChanges,
+  UserCondition,
+  UserRepository,
+} from '../../domain/user-repository';
 import { userModel, type AddressDoc, type UserDoc } from './user.model';
-
-export type NewUser = Pick<
-  User,
-  'id' | 'email' | 'emailVerified' | 'passwordHash' | 'googleId' | 'authMethod' | 'profile'
->;
-
-/** Fields a conditional update may set. */
-export type UserChanges = Partial<
-  Pick<
-    UserDoc,
-    | 'emailVerified'
-    | 'passwordHash'
-    | 'googleId'
-    | 'status'
-    | 'otpRequestedAt'
-    | 'passwordResetRequestedAt'
-    | 'passwordChangedAt'
-  >
->;
-
-/** Fields a read-modify-write (compare-and-set on rev) may replace. */
-export interface RevChanges {
-  profile?: User['profile'];
-  profileVersion?: number;
-  addresses?: Address[];
-  defaultAddressId?: string | null;
-  addressesVersion?: number;
-}
 
 const toAddress = (a: AddressDoc): Address => ({
   id: a._id,
@@ -70,7 +54,7 @@ function toUser(d: UserDoc): User {
 }
 
 /** The only code that touches the users collection. Every write stores its events in the same update. */
-export class UsersRepository {
+export class UsersRepository implements UserRepository {
   private readonly model: Model<UserDoc>;
 
   constructor(
@@ -125,7 +109,7 @@ export class UsersRepository {
     id: string,
     changes: UserChanges,
     events: DomainEvent[] = [],
-    where: Partial<Pick<UserDoc, 'emailVerified' | 'status' | 'passwordHash'>> = {},
+    where: UserCondition = {},
     unset: Array<'passwordHash'> = [],
   ): Promise<boolean> {
     const update: UpdateQuery<UserDoc> = { $set: { ...changes } };

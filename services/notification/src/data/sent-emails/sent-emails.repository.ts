@@ -1,8 +1,9 @@
 import type { Connection, Model } from 'mongoose';
+import type { SentEmails } from '../../domain/email-delivery';
 import { sentEmailModel, type SentEmailDoc } from './sent-email.model';
 
 /** The only code that touches the sent_emails collection. */
-export class SentEmailsRepository {
+export class SentEmailsRepository implements SentEmails {
   private readonly model: Model<SentEmailDoc>;
 
   constructor(conn: Connection) {

@@ -1,6 +1,7 @@
 import { createEvent } from '@swapbooth/contracts';
 import { otpCodeEmail } from './otp-code';
 import { passwordResetEmail } from './password-reset';
+import { signInLinkEmail } from './sign-in-link';
 
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 
@@ -33,5 +34,19 @@ describe('e-mail templates', () => {
     expect(mail.html).toContain('token=a&quot;b');
     expect(mail.html).not.toContain('a"b');
     expect(mail.text).toContain('30 minutes');
+  });
+
+  it('puts the one-time sign-in link, escaped, in the sign-in link e-mail', () => {
+    const signInUrl = 'https://x.example/sign-in-link?token=u.a<b';
+    const e = createEvent(
+      'auth.sign-in-link-requested',
+      { userId: 'u', email: 'a@example.test', signInUrl, expiresAt: inMinutes(15) },
+      { producer: 'auth', subject: 'u' },
+    );
+    const mail = signInLinkEmail(e);
+    expect(mail).toMatchObject({ to: 'a@example.test', subject: 'Your Swapbooth sign-in link' });
+    expect(mail.text).toContain(signInUrl);
+    expect(mail.text).toContain('15 minutes');
+    expect(mail.html).toContain('token=u.a&lt;b');
   });
 });

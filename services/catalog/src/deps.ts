@@ -67,6 +67,7 @@ export function buildDeps(ctx: ServiceContext<CatalogConfig>) {
       3600,
     ),
     maxImageBytes: ctx.config.UPLOAD_MAX_BYTES,
+    uploadUrlTtlSeconds: ctx.config.UPLOAD_URL_TTL_SECONDS,
     /** Where browsers fetch a resized copy (made on first request by GET /api/images/variant). */
     variantUrl: (key: string, width: number) =>
       `${ctx.config.PUBLIC_BASE_URL ?? ''}/api/images/variant?key=${encodeURIComponent(key)}&w=${width}`,

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { ListingLocation } from './product';
 
 /** What storage says about an uploaded object. */
@@ -6,6 +7,24 @@ export interface StoredObject {
   contentType?: string;
   /** The first bytes, to check the file really is an image. */
   head: Uint8Array;
+}
+
+/** A stored image's bytes, for storages that have no server of their own to send them. */
+export interface ImageFile {
+  body: Readable;
+  size: number;
+  contentType: string;
+}
+
+/** How a browser gets a stored image: sent to where storage serves it, or sent by us. */
+export type ImageDelivery = { redirect: string } | { file: ImageFile };
+
+/** An upload sent to catalog itself: the signed query of its URL, its headers and its body. */
+export interface DirectUpload {
+  query: Record<string, unknown>;
+  contentType?: string;
+  contentLength?: string;
+  body: Readable;
 }
 
 /** Image storage (S3 or local disk) as the use cases see it. */
@@ -23,6 +42,13 @@ export interface ImageStorage {
     size?: number;
     expiresIn: number;
   }): Promise<{ url: string; headers: Record<string, string> }>;
+  /** Where a browser gets the image at `key`; undefined when there is none. */
+  deliver(key: string): Promise<ImageDelivery | undefined>;
+  /**
+   * Stores an upload sent to one of our own signed URLs (local disk). A storage that takes
+   * uploads at its own server (S3) refuses it as not found.
+   */
+  receiveUpload(upload: DirectUpload): Promise<void>;
 }
 
 /** One of a member's addresses as the auth service knows it (undefined: not theirs or absent). */

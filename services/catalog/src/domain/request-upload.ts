@@ -6,7 +6,7 @@ import {
   type FolderType,
   type ImageContentType,
 } from './image-keys';
-import type { ImageStorage } from './ports';
+import type { DirectUpload, ImageStorage } from './ports';
 
 export interface UploadRequest {
   fileName: string;
@@ -28,8 +28,9 @@ export interface UploadTicket {
 
 interface Deps {
   storage: ImageStorage;
-  ttlSeconds: number;
-  maxBytes: number;
+  /** How long an upload URL stays valid. */
+  uploadUrlTtlSeconds: number;
+  maxImageBytes: number;
   newId(): string;
 }
 
@@ -40,9 +41,9 @@ export async function requestUpload(
   req: UploadRequest,
 ): Promise<UploadTicket> {
   if (!isSafeId(userId)) throw AppError.invalid('userId: cannot be used for uploads', 'userId');
-  if (req.fileSize !== undefined && req.fileSize > deps.maxBytes) {
+  if (req.fileSize !== undefined && req.fileSize > deps.maxImageBytes) {
     throw AppError.invalid(
-      `fileSize: images can be at most ${Math.floor(deps.maxBytes / 1048576)} MB`,
+      `fileSize: images can be at most ${Math.floor(deps.maxImageBytes / 1048576)} MB`,
       'fileSize',
     );
   }
@@ -51,14 +52,18 @@ export async function requestUpload(
     key,
     contentType: req.fileType,
     ...(req.fileSize !== undefined ? { size: req.fileSize } : {}),
-    expiresIn: deps.ttlSeconds,
+    expiresIn: deps.uploadUrlTtlSeconds,
   });
   return {
     presignedUrl: signed.url,
     s3ObjectUrl: deps.storage.publicUrl(key),
     key,
-    expiresIn: deps.ttlSeconds,
+    expiresIn: deps.uploadUrlTtlSeconds,
     headers: signed.headers,
-    maxBytes: deps.maxBytes,
+    maxBytes: deps.maxImageBytes,
   };
 }
+
+/** Stores an upload sent to one of our own signed URLs (refused where storage takes them itself). */
+export const receiveUpload = (deps: { storage: ImageStorage }, upload: DirectUpload) =>
+  deps.storage.receiveUpload(upload);

@@ -4,7 +4,7 @@ import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/prom
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '@swapbooth/service-kit';
-import type { ImageStorage, StoredObject } from '../domain/ports';
+import type { DirectUpload, ImageDelivery, ImageStorage, StoredObject } from '../domain/ports';
 import { contentTypeOfExt, type ImageExt } from '../domain/image-keys';
 
 export interface LocalSettings {
@@ -15,17 +15,10 @@ export interface LocalSettings {
   maxBytes: number;
 }
 
-/** The signed parts of a local upload URL. */
-export interface LocalUploadQuery {
-  key?: unknown;
-  type?: unknown;
-  size?: unknown;
-  expires?: unknown;
-  sig?: unknown;
-}
-
-/** A body over the limit: answered with 413, like a storage server would. */
+/** A body over the limit: answered with 413 (by the shared error middleware), like S3 would. */
 export class UploadTooLarge extends Error {
+  readonly status = 413;
+  readonly expose = true;
   constructor() {
     super('Upload refused: the file is too large');
   }
@@ -115,13 +108,15 @@ export class LocalImageStorage implements ImageStorage {
     await rename(tmp, file);
   }
 
-  /** A readable stream of a stored file, or undefined. */
-  async stream(key: string): Promise<{ body: Readable; size: number; type: string } | undefined> {
+  /** Catalog sends local files itself. */
+  async deliver(key: string): Promise<ImageDelivery | undefined> {
     const file = this.pathOf(key);
     if (!file) return undefined;
     try {
       const info = await stat(file);
-      return { body: createReadStream(file), size: info.size, type: contentTypeOfExt(extOf(key)) };
+      if (!info.isFile()) return undefined;
+      const body: Readable = createReadStream(file);
+      return { file: { body, size: info.size, contentType: contentTypeOfExt(extOf(key)) } };
     } catch {
       return undefined;
     }
@@ -153,14 +148,12 @@ export class LocalImageStorage implements ImageStorage {
    * Receives a PUT to a signed URL: checks signature, expiry, content type and size (the signed
    * size exactly, else the limit), then stores the body. Refusals mirror S3: 403, or 413 for size.
    */
-  async acceptUpload(
-    q: LocalUploadQuery,
-    headers: { contentType?: string; contentLength?: string },
-    body: Readable,
-  ): Promise<void> {
+  async receiveUpload(upload: DirectUpload): Promise<void> {
+    const q = upload.query;
     const [key, type, size, expires, sig] = [q.key, q.type, q.size, q.expires, q.sig].map((v) =>
       typeof v === 'string' ? v : '',
     ) as [string, string, string, string, string];
+    const headers = upload;
     const expected = Buffer.from(this.sign(key, type, size, expires));
     const given = Buffer.from(sig);
     const denied = (why: string) => new AppError('forbidden', `Upload refused: ${why}`);
@@ -177,7 +170,7 @@ export class LocalImageStorage implements ImageStorage {
     if (Number(headers.contentLength ?? 0) > this.s.maxBytes) {
       throw new UploadTooLarge();
     }
-    await this.receive(file, body, size ? Number(size) : this.s.maxBytes);
+    await this.receive(file, upload.body, size ? Number(size) : this.s.maxBytes);
   }
 
   private async receive(file: string, body: Readable, limit: number): Promise<void> {

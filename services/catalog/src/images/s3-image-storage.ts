@@ -8,7 +8,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ImageStorage, StoredObject } from '../domain/ports';
+import { AppError } from '@swapbooth/service-kit';
+import type { ImageDelivery, ImageStorage, StoredObject } from '../domain/ports';
 
 export interface S3Settings {
   endpoint: string;
@@ -173,5 +174,15 @@ export class S3ImageStorage implements ImageStorage {
         ...(input.size !== undefined ? { 'Content-Length': String(input.size) } : {}),
       },
     };
+  }
+
+  /** Browsers read images from the bucket itself. */
+  async deliver(key: string): Promise<ImageDelivery> {
+    return { redirect: this.publicUrl(key) };
+  }
+
+  /** Uploads go to the bucket through presigned URLs, never through catalog. */
+  async receiveUpload(): Promise<void> {
+    throw AppError.notFound('Uploads go straight to storage');
   }
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '@swapbooth/service-kit';
@@ -29,12 +29,15 @@ const KEY =
 export const LOCAL_UPLOAD_PATH = '/api/images/local-upload';
 export const LOCAL_FILES_PATH = '/api/images/files/';
 
+/** Uploads wait in this folder of the store, which the files route never serves. */
+const UPLOADS = 'uploads';
+
 /**
  * Images on the local disk, for running without S3. Upload URLs are signed like presigned PUTs
- * (HMAC over key, content type, size and expiry) and received by catalog itself.
+ * (HMAC over key, content type, size and expiry) and received by catalog itself into `uploads/`;
+ * only what catalog publishes is served.
  */
 export class LocalImageStorage implements ImageStorage {
-  readonly kind = 'local' as const;
   private readonly root: string;
 
   constructor(private readonly s: LocalSettings) {
@@ -49,11 +52,19 @@ export class LocalImageStorage implements ImageStorage {
     // nothing held open
   }
 
-  /** Absolute path of a key, or undefined for anything that is not one of our keys. */
+  /** Absolute path of a published key, or undefined for anything that is not one of our keys. */
   pathOf(key: string): string | undefined {
+    return this.resolve(this.root, key);
+  }
+
+  private uploadPathOf(key: string): string | undefined {
+    return this.resolve(path.join(this.root, UPLOADS), key);
+  }
+
+  private resolve(dir: string, key: string): string | undefined {
     if (!KEY.test(key)) return undefined;
-    const full = path.resolve(this.root, key);
-    return full.startsWith(this.root + path.sep) ? full : undefined;
+    const full = path.resolve(dir, key);
+    return full.startsWith(dir + path.sep) ? full : undefined;
   }
 
   publicUrl(key: string): string {
@@ -67,36 +78,59 @@ export class LocalImageStorage implements ImageStorage {
     return this.pathOf(key) ? key : undefined;
   }
 
-  async inspect(key: string): Promise<StoredObject | undefined> {
-    const file = this.pathOf(key);
+  async inspectUpload(key: string): Promise<StoredObject | undefined> {
+    const file = this.uploadPathOf(key);
     if (!file) return undefined;
     try {
       const info = await stat(file);
-      const handle = await open(file, 'r');
-      try {
-        const head = Buffer.alloc(Math.min(16, info.size));
-        await handle.read(head, 0, head.length, 0);
-        return { size: info.size, head, contentType: contentTypeOfExt(extOf(key)) };
-      } finally {
-        await handle.close();
-      }
+      return info.isFile()
+        ? { size: info.size, contentType: contentTypeOfExt(extOf(key)) }
+        : undefined;
     } catch {
       return undefined;
     }
+  }
+
+  readUpload(key: string): Promise<Buffer | undefined> {
+    return readOrUndefined(this.uploadPathOf(key));
+  }
+
+  async discardUpload(key: string): Promise<void> {
+    const file = this.uploadPathOf(key);
+    if (file) await rm(file, { force: true });
+  }
+
+  async expireUploads(cutoff: Date): Promise<number> {
+    let removed = 0;
+    const sweep = async (dir: string): Promise<void> => {
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const e of entries) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) {
+          await sweep(full);
+          continue;
+        }
+        const info = await stat(full).catch(() => undefined);
+        if (!info || info.mtime >= cutoff) continue;
+        await rm(full, { force: true });
+        if (!e.name.endsWith('.tmp')) removed++;
+      }
+    };
+    await sweep(path.join(this.root, UPLOADS));
+    return removed;
   }
 
   async exists(key: string): Promise<boolean> {
-    return (await this.inspect(key)) !== undefined;
+    const file = this.pathOf(key);
+    if (!file) return false;
+    return stat(file).then(
+      (info) => info.isFile(),
+      () => false,
+    );
   }
 
-  async read(key: string): Promise<Buffer | undefined> {
-    const file = this.pathOf(key);
-    if (!file) return undefined;
-    try {
-      return await readFile(file);
-    } catch {
-      return undefined;
-    }
+  read(key: string): Promise<Buffer | undefined> {
+    return readOrUndefined(this.pathOf(key));
   }
 
   async write(key: string, body: Buffer): Promise<void> {
@@ -161,7 +195,7 @@ export class LocalImageStorage implements ImageStorage {
       throw denied('the signature does not match');
     }
     if (Number(expires) < Date.now() / 1000) throw denied('the URL has expired');
-    const file = this.pathOf(key);
+    const file = this.uploadPathOf(key);
     if (!file) throw denied('not an upload key');
     if ((headers.contentType ?? '').split(';')[0]!.trim().toLowerCase() !== type) {
       throw denied('the content type does not match');
@@ -196,3 +230,12 @@ export class LocalImageStorage implements ImageStorage {
 }
 
 const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1) as ImageExt;
+
+async function readOrUndefined(file: string | undefined): Promise<Buffer | undefined> {
+  if (!file) return undefined;
+  try {
+    return await readFile(file);
+  } catch {
+    return undefined;
+  }
+}

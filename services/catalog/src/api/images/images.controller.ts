@@ -1,11 +1,12 @@
 import type { Request, Response } from 'express';
-import { assertSelf, parse } from '@swapbooth/service-kit';
+import { assertSelf, parse, principalOf } from '@swapbooth/service-kit';
 import type { CatalogDeps } from '../../deps';
 import type { ImageDelivery, ImageFile } from '../../domain/ports';
+import { publishOwnUpload } from '../../domain/publish-image';
 import { receiveUpload, requestUpload } from '../../domain/request-upload';
 import { imageVariant, storedImageFile } from '../../domain/serve-images';
 import { ok } from '../http';
-import { uploadUrlBody, variantQuery } from './images.schemas';
+import { publishBody, uploadUrlBody, variantQuery } from './images.schemas';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -32,6 +33,11 @@ export function imagesController(deps: CatalogDeps) {
       const body = parse(uploadUrlBody, req.body);
       const userId = assertSelf(req, body.userId);
       ok(res, await requestUpload(deps, userId, body));
+    },
+    /** Checks and publishes an upload now rather than when it is attached (profile pictures). */
+    async publish(req: Request, res: Response) {
+      const { key } = parse(publishBody, req.body);
+      ok(res, await publishOwnUpload(deps, principalOf(req).userId, key));
     },
     async variant(req: Request, res: Response) {
       const q = parse(variantQuery, req.query, 'query');

@@ -19,7 +19,10 @@ export function imagesRoutes(ctx: ServiceContext, deps: CatalogDeps): Router {
   const r = Router();
   const c = imagesController(deps);
 
-  r.post('/api/images/upload-url', requireAuth(ctx.memberTokens), handle(c.uploadUrl));
+  const member = requireAuth(ctx.memberTokens);
+
+  r.post('/api/images/upload-url', member, handle(c.uploadUrl));
+  r.post('/api/images/publish', member, handle(c.publish));
   r.get('/api/images/variant', handle(c.variant));
   r.put(LOCAL_UPLOAD_PATH, handle(c.receiveUpload), closeOnRefusal);
   r.get(`${LOCAL_FILES_PATH}*key`, handle(c.file));

@@ -6,13 +6,16 @@ export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 interface UploadTicket {
   presignedUrl: string;
   s3ObjectUrl: string;
+  key?: string;
   headers?: Record<string, string>;
   maxBytes?: number;
 }
 
 /**
  * Uploads one image: POST /api/images/upload-url, then PUT the file straight to the presigned URL
- * (no bearer token: it goes to object storage). Resolves with the stored image's URL.
+ * (no bearer token: it goes to object storage). Resolves with the URL the image will have once
+ * published: listing images are published when the listing is saved (preview them from the file);
+ * a profile picture is published here, so it shows as soon as the profile is saved.
  */
 export async function uploadImage(
   file: File,
@@ -40,5 +43,13 @@ export async function uploadImage(
     body: file,
   });
   if (!put.ok) throw new Error(`The image could not be uploaded (${put.status}).`);
+  if (folderType === 'profile-pics' && ticket.key) {
+    const published = await request({
+      url: '/images/publish',
+      method: 'POST',
+      body: { key: ticket.key },
+    });
+    if ('error' in published) throw new Error((published.error as ApiError).message);
+  }
   return ticket.s3ObjectUrl;
 }

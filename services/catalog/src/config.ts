@@ -38,6 +38,24 @@ export const catalogConfigSchema = baseConfigSchema
       .int()
       .positive()
       .default(10 * 1024 * 1024),
+    /** Images wider or taller than this (in pixels) are refused when attached. */
+    UPLOAD_MAX_DIMENSION: z.coerce.number().int().min(16).max(20_000).default(8192),
+    /**
+     * How long an upload waits, private, to be attached before it is deleted; the bucket's
+     * lifecycle rule (one day) is the backstop where the sweeper does not run.
+     */
+    UPLOAD_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(86_400)
+      .default(12 * 3600),
+    /** How often the sweeper deletes expired uploads. */
+    UPLOAD_SWEEP_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(15 * 60_000),
     REPORTS_PER_HOUR: z.coerce.number().int().positive().default(10),
   })
   .superRefine((c, ctx) => {

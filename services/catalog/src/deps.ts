@@ -13,11 +13,18 @@ import { ReportsRepository } from './data/reports/reports.repository';
 import { MembersRepository } from './data/users/members.repository';
 import { Taxonomy } from './domain/category';
 import { ImageVariants } from './domain/image-variants';
+import type { ImageStorage } from './domain/ports';
+import { expireUploads } from './domain/request-upload';
 import { LocalImageStorage } from './images/local-image-storage';
 import { S3ImageStorage } from './images/s3-image-storage';
+import { sharpCodec } from './images/sharp-codec';
 import { sharpResizer } from './images/sharp-resizer';
+import { PeriodicJob } from './jobs/periodic-job';
 
-function storageFor(ctx: ServiceContext<CatalogConfig>): S3ImageStorage | LocalImageStorage {
+/** The image store, with what the service does with it at start and stop. */
+type Storage = ImageStorage & { ensureReady(): Promise<void>; close(): void };
+
+function storageFor(ctx: ServiceContext<CatalogConfig>): Storage {
   const c = ctx.config;
   if (c.S3_ENDPOINT) {
     return new S3ImageStorage({
@@ -44,6 +51,8 @@ function storageFor(ctx: ServiceContext<CatalogConfig>): S3ImageStorage | LocalI
 export function buildDeps(ctx: ServiceContext<CatalogConfig>) {
   const kick = ctx.eventsWritten;
   const storage = storageFor(ctx);
+  const now = () => new Date();
+  const uploadTtlSeconds = ctx.config.UPLOAD_TTL_SECONDS;
   return {
     config: ctx.config,
     logger: ctx.logger,
@@ -57,7 +66,8 @@ export function buildDeps(ctx: ServiceContext<CatalogConfig>) {
     /** Replaced by the stored taxonomy once it is seeded at start. */
     taxonomy: new Taxonomy(seedCategories),
     storage,
-    variants: new ImageVariants(storage, sharpResizer, ctx.config.UPLOAD_MAX_BYTES),
+    // Published images are our re-encodes, which can come out larger than the upload was.
+    variants: new ImageVariants(storage, sharpResizer, 4 * ctx.config.UPLOAD_MAX_BYTES),
     addresses: new AuthAddressBook(ctx.config.AUTH_URL, ctx.logger),
     views: new RedisViewLedger(ctx.redis),
     limiter: new RedisRateLimiter(
@@ -66,13 +76,23 @@ export function buildDeps(ctx: ServiceContext<CatalogConfig>) {
       ctx.config.REPORTS_PER_HOUR,
       3600,
     ),
+    codec: sharpCodec,
     maxImageBytes: ctx.config.UPLOAD_MAX_BYTES,
+    maxImageSide: ctx.config.UPLOAD_MAX_DIMENSION,
+    uploadUrlTtlSeconds: ctx.config.UPLOAD_URL_TTL_SECONDS,
+    /** Deletes uploads never attached (started and stopped with the service). */
+    uploadSweeper: new PeriodicJob(
+      'expire-uploads',
+      ctx.config.UPLOAD_SWEEP_MS,
+      () => expireUploads({ storage, uploadTtlSeconds, now }),
+      ctx.logger,
+    ),
     /** Where browsers fetch a resized copy (made on first request by GET /api/images/variant). */
     variantUrl: (key: string, width: number) =>
       `${ctx.config.PUBLIC_BASE_URL ?? ''}/api/images/variant?key=${encodeURIComponent(key)}&w=${width}`,
     newId: () => randomUUID(),
     randomSuffix: () => randomBytes(8).toString('hex'),
-    now: () => new Date(),
+    now,
   };
 }
 

@@ -46,8 +46,10 @@ export function startCatalogService(
       await deps.categories.seed();
       deps.taxonomy = new Taxonomy(await deps.categories.all());
       await deps.storage.ensureReady();
+      deps.uploadSweeper.start();
     },
-    onStop: async ({ storage }) => {
+    onStop: async ({ storage, uploadSweeper }) => {
+      await uploadSweeper.stop();
       storage.close();
     },
     readiness: ({ storage }) => ({

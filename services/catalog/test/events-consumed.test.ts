@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import exifr from 'exifr';
 import { eventually } from '@swapbooth/test-kit';
 import { EventTap } from './support/events';
 import { newMember, startCatalog, type Harness } from './support/harness';
-import { createListing } from './support/fixtures';
+import { createListing, download, gpsJpeg, uploadBytes } from './support/fixtures';
 
 let h: Harness;
 let tap: EventTap;
@@ -56,6 +57,28 @@ describe('events catalog consumes', () => {
       const view = (await h.api.get(`/api/product/${p.product_id}`)).body.data;
       return JSON.stringify(view.user_profile) === JSON.stringify(expected);
     }, 15000);
+  });
+
+  it('publishes a member’s uploaded picture, stripped, once their profile shows it', async () => {
+    const m = newMember();
+    const mine = await uploadBytes(h, m, await gpsJpeg(), 'image/jpeg', 'profile-pics');
+    const stranger = newMember();
+    const theirs = await uploadBytes(h, stranger, await gpsJpeg(), 'image/jpeg', 'profile-pics');
+    expect((await fetch(mine.s3ObjectUrl)).status).toBe(404);
+    // Someone else's upload named as one's picture is not published.
+    await tap.publish('user.profile-updated', m.id, {
+      userId: m.id,
+      profileImage: theirs.s3ObjectUrl,
+      version: 1,
+    });
+    await tap.publish('user.profile-updated', m.id, {
+      userId: m.id,
+      profileImage: mine.s3ObjectUrl,
+      version: 2,
+    });
+    await eventually(async () => (await fetch(mine.s3ObjectUrl)).status === 200, 15000);
+    expect(await exifr.parse(await download(h, mine.s3ObjectUrl))).toBeUndefined();
+    expect((await fetch(theirs.s3ObjectUrl)).status).toBe(404);
   });
 
   it('places a listing without an address at the owner’s default address', async () => {

@@ -2,13 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import exifr from 'exifr';
 import sharp from 'sharp';
 import { newMember, startCatalog, type Harness } from './support/harness';
 import {
   absolute,
   createListing,
+  download,
+  gpsJpeg,
   imageBytes,
+  listingBody,
   putTo,
+  uploadBytes,
   uploadImage,
   uploadTicket,
 } from './support/fixtures';
@@ -30,17 +35,42 @@ afterAll(async () => {
 });
 
 describe('uploads to the local disk (no S3 configured)', () => {
-  it('signs a PUT to catalog that stores the image and serves it back', async () => {
+  it('signs a PUT to catalog that stores the image privately, and serves it once attached', async () => {
     const m = newMember();
     const bytes = await imageBytes();
     const t = await uploadTicket(h, m, { fileSize: bytes.length });
     expect(t.presignedUrl.startsWith('/api/images/local-upload?')).toBe(true);
     expect(t.s3ObjectUrl).toBe(`/api/images/files/${t.key}`);
     expect((await putTo(h, t.presignedUrl, bytes, 'image/jpeg')).status).toBe(200);
+    expect((await fetch(absolute(h, t.s3ObjectUrl))).status).toBe(404);
+    expect((await fetch(`${h.url}/api/images/files/uploads/${t.key}`)).status).toBe(404);
+    await createListing(h, m, { images: [{ image_url: t.s3ObjectUrl }] });
     const read = await fetch(absolute(h, t.s3ObjectUrl));
     expect(read.status).toBe(200);
     expect(read.headers.get('content-type')).toBe('image/jpeg');
-    expect(Buffer.from(await read.arrayBuffer()).equals(bytes)).toBe(true);
+    expect((await sharp(Buffer.from(await read.arrayBuffer())).metadata()).width).toBe(1200);
+  });
+
+  it('serves a phone photo upright and without EXIF; refuses text sent as an image', async () => {
+    const m = newMember();
+    const t = await uploadBytes(h, m, await gpsJpeg());
+    const p = await createListing(h, m, { images: [{ image_url: t.s3ObjectUrl }] });
+    const served = await download(h, p.cover_image);
+    expect(await exifr.parse(served)).toBeUndefined();
+    expect(await sharp(served).metadata()).toMatchObject({ width: 200, height: 400 });
+
+    const text = await uploadBytes(h, m, Buffer.from('sixteen bytes!!\n'), 'image/png');
+    const res = await h.api.post(
+      '/api/product',
+      listingBody({ images: [{ image_url: text.s3ObjectUrl }] }),
+      m.token,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      message: 'images.0.image_url: not a JPEG, PNG or WebP image',
+      field: 'images.0.image_url',
+    });
+    expect((await fetch(absolute(h, text.s3ObjectUrl))).status).toBe(404);
   });
 
   it('refuses a wrong type, a wrong size, a changed key or signature, and an oversize unsigned body', async () => {

@@ -1,19 +1,27 @@
 import { randomBytes } from 'node:crypto';
+import exifr from 'exifr';
 import sharp from 'sharp';
 import { newMember, startCatalog, type Harness } from './support/harness';
 import {
   createListing,
+  download,
+  gpsJpeg,
   imageBytes,
   listingBody,
   putTo,
+  uploadBytes,
   uploadImage,
   uploadTicket,
 } from './support/fixtures';
 
 const MAX = 100_000;
+const MAX_SIDE = 1500;
 let h: Harness;
 beforeAll(async () => {
-  h = await startCatalog({ UPLOAD_MAX_BYTES: String(MAX) });
+  h = await startCatalog({
+    UPLOAD_MAX_BYTES: String(MAX),
+    UPLOAD_MAX_DIMENSION: String(MAX_SIDE),
+  });
 });
 afterAll(async () => {
   await h?.stop();
@@ -23,7 +31,7 @@ const fakeJpeg = (size: number) =>
   Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(size - 4)]);
 
 describe('presigned uploads to S3', () => {
-  it('signs a 5-minute PUT under the caller’s own folder that storage accepts for the right type and size', async () => {
+  it('signs a 5-minute PUT under the caller’s own folder that storage accepts for the right type and size; the image is public only once attached', async () => {
     const m = newMember();
     const bytes = await imageBytes('image/png');
     const t = await uploadTicket(h, m, {
@@ -37,6 +45,8 @@ describe('presigned uploads to S3', () => {
     expect(t.s3ObjectUrl).toBe(`${h.config.S3_ENDPOINT}/${h.config.S3_BUCKET}/${t.key}`);
     const put = await putTo(h, t.presignedUrl, bytes, 'image/png');
     expect(put.status).toBe(200);
+    expect((await fetch(t.s3ObjectUrl)).status).toBe(404);
+    await createListing(h, m, { images: [{ image_url: t.s3ObjectUrl }] });
     const read = await fetch(t.s3ObjectUrl);
     expect(read.status).toBe(200);
     expect(read.headers.get('content-type')).toBe('image/png');
@@ -179,6 +189,22 @@ describe('listing images', () => {
     );
     const profilePic = await uploadTicket(h, m, { folderType: 'profile-pics', fileSize: 100 });
     expect((await putTo(h, profilePic.presignedUrl, fakeJpeg(100), 'image/jpeg')).status).toBe(200);
+    const text = await uploadBytes(h, m, Buffer.from('sixteen bytes!!\n'), 'image/png');
+    const gif = await uploadBytes(
+      h,
+      m,
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+        .gif()
+        .toBuffer(),
+      'image/png',
+    );
+    const tooWide = await uploadBytes(
+      h,
+      m,
+      await imageBytes('image/png', MAX_SIDE + 1, 20),
+      'image/png',
+    );
+    const truncated = await uploadBytes(h, m, (await imageBytes()).subarray(0, 600));
 
     const cases: [string, string][] = [
       [theirs, 'not an image you uploaded for a listing'],
@@ -186,17 +212,83 @@ describe('listing images', () => {
       [profilePic.s3ObjectUrl, 'not an image you uploaded for a listing'],
       [notUploaded, 'nothing was uploaded to this URL'],
       [notAnImage.s3ObjectUrl, 'not a JPEG, PNG or WebP image'],
-      [unsigned.s3ObjectUrl, 'larger than'],
+      [text.s3ObjectUrl, 'not a JPEG, PNG or WebP image'],
+      [gif.s3ObjectUrl, 'not a JPEG, PNG or WebP image'],
+      [truncated.s3ObjectUrl, 'not a JPEG, PNG or WebP image'],
+      [unsigned.s3ObjectUrl, 'larger than 97 KB'],
+      [tooWide.s3ObjectUrl, `wider or taller than ${MAX_SIDE} pixels`],
     ];
     for (const [url, message] of cases) {
       const res = await h.api.post(
         '/api/product',
-        listingBody({ images: [{ image_url: url }] }),
+        listingBody({ images: [{ image_url: await uploadImage(h, m) }, { image_url: url }] }),
         m.token,
       );
       expect(res.status).toBe(400);
-      expect(res.body.message).toContain(`images.0.image_url: ${message}`);
+      expect(res.body).toMatchObject({
+        message: expect.stringContaining(`images.1.image_url: ${message}`),
+        field: 'images.1.image_url',
+      });
+      // Nothing refused is ever published.
+      if (url.startsWith(h.config.S3_ENDPOINT!)) expect((await fetch(url)).status).not.toBe(200);
     }
+  });
+});
+
+describe('uploads are private until attached', () => {
+  const privateUrl = (key: string) =>
+    `${h.config.S3_ENDPOINT}/${h.config.S3_BUCKET}/uploads/${key}`;
+
+  it('keeps an unattached upload out of anyone’s reach, at its object URL and in storage', async () => {
+    const m = newMember();
+    const t = await uploadBytes(h, m, await gpsJpeg());
+    expect([403, 404]).toContain((await fetch(t.s3ObjectUrl)).status);
+    expect([403, 404]).toContain((await fetch(privateUrl(t.key))).status);
+    const variant = await fetch(`${h.url}/api/images/variant?key=${t.key}&w=300`, {
+      redirect: 'manual',
+    });
+    expect(variant.status).toBe(404);
+  });
+
+  it('serves a phone photo, once attached, upright and without its EXIF or GPS position', async () => {
+    const m = newMember();
+    const photo = await gpsJpeg();
+    expect(await exifr.gps(photo)).toMatchObject({ latitude: expect.closeTo(48.857, 3) });
+    const t = await uploadBytes(h, m, photo);
+    const p = await createListing(h, m, { images: [{ image_url: t.s3ObjectUrl }] });
+    expect(p.cover_image).toBe(t.s3ObjectUrl);
+
+    const served = await download(h, p.cover_image);
+    expect(await exifr.parse(served)).toBeUndefined();
+    expect(await exifr.gps(served)).toBeUndefined();
+    const meta = await sharp(served).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 200, height: 400 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    const variant = await download(h, p.images[0].variants['300']);
+    expect(await exifr.parse(variant)).toBeUndefined();
+    // The original, with its GPS position, is gone from storage.
+    expect([403, 404]).toContain((await fetch(privateUrl(t.key))).status);
+  });
+
+  it('publishes a member’s own upload on request (a profile picture), checked and stripped', async () => {
+    const m = newMember();
+    const t = await uploadBytes(h, m, await gpsJpeg(), 'image/jpeg', 'profile-pics');
+    const other = newMember();
+    const theirs = await h.api.post('/api/images/publish', { key: t.key }, other.token);
+    expect(theirs.status).toBe(400);
+    expect(theirs.body.field).toBe('key');
+    expect((await fetch(t.s3ObjectUrl)).status).toBe(404);
+
+    const res = await h.api.post('/api/images/publish', { key: t.key }, m.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ key: t.key, url: t.s3ObjectUrl });
+    expect(await exifr.parse(await download(h, t.s3ObjectUrl))).toBeUndefined();
+
+    const text = await uploadBytes(h, m, Buffer.from('not a picture'), 'image/png', 'profile-pics');
+    const refused = await h.api.post('/api/images/publish', { key: text.key }, m.token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('key: not a JPEG, PNG or WebP image');
   });
 });
 

@@ -1,3 +1,4 @@
+import { productStatus } from '@swapbooth/contracts';
 import { AppError } from '@swapbooth/service-kit';
 import type { BoothRepository } from './booth-repository';
 import type { ProductRepository } from './product-repository';
@@ -96,4 +97,18 @@ export async function boothListings(
   const booth = await deps.booths.findByUsername(username);
   if (!booth) throw AppError.notFound('Booth not found');
   return memberListings(deps, booth.userId, viewerId, page);
+}
+
+/** Every listing whatever its status or seller (or those in one status), for moderators. */
+export async function moderationListings(
+  deps: Pick<Deps, 'products'>,
+  status: ProductStatus | undefined,
+  page: Page,
+): Promise<PageOf<Product>> {
+  const res = await deps.products.list({
+    statuses: status ? [status] : productStatus.options,
+    activeSellersOnly: false,
+    ...page,
+  });
+  return { ...res, ...page };
 }

@@ -1,7 +1,8 @@
 import { AppError } from '@swapbooth/service-kit';
 import type { Taxonomy } from './category';
 import { resolveImages, type ImageInput } from './product-images';
-import type { AddressBook, ImageStorage, MemberDirectory } from './ports';
+import type { AddressBook, MemberDirectory } from './ports';
+import type { PublishDeps } from './publish-image';
 import type { Condition, ListingLocation, Product, ProductFields, ProductType } from './product';
 
 /** What an owner may send for a listing (already shape-checked by the API schema). */
@@ -23,12 +24,10 @@ export interface ProductInput {
 /** A partial edit; an empty string clears an optional text field. */
 export type ProductPatch = Partial<ProductInput>;
 
-export interface FieldDeps {
+export interface FieldDeps extends PublishDeps {
   taxonomy: Taxonomy;
-  storage: ImageStorage;
   addresses: AddressBook;
   members: MemberDirectory;
-  maxImageBytes: number;
 }
 
 export interface Actor {
@@ -88,13 +87,9 @@ export async function buildFields(
     input.type,
   );
   checkCondition(input.type, input.condition);
-  const images = await resolveImages(
-    input.images ?? [],
-    actor.userId,
-    deps.storage,
-    deps.maxImageBytes,
-  );
   const location = await locate(deps, actor, clean(input.addressId));
+  // Last: images are published once every other field is known to be valid.
+  const images = await resolveImages(deps, input.images ?? [], actor.userId);
   return {
     title: input.title.trim(),
     description: input.description.trim(),
@@ -157,19 +152,14 @@ export async function patchFields(
     next.subCategory = resolved.subCategory;
   }
   checkCondition(next.type, next.condition);
-  if (patch.images !== undefined) {
-    next.images = await resolveImages(
-      patch.images,
-      current.userId,
-      deps.storage,
-      deps.maxImageBytes,
-      current.images,
-    );
-  }
   if (patch.addressId !== undefined) {
     next.location = clean(patch.addressId)
       ? await locate(deps, actor, clean(patch.addressId))
       : undefined;
+  }
+  // Last: images are published once every other field is known to be valid.
+  if (patch.images !== undefined) {
+    next.images = await resolveImages(deps, patch.images, current.userId, current.images);
   }
   return next;
 }

@@ -1,6 +1,5 @@
 import { AppError } from '@swapbooth/service-kit';
-import { parseUploadKey, sniffImageType } from './image-keys';
-import type { ImageStorage } from './ports';
+import { ownUploadKey, publishUpload, type PublishDeps } from './publish-image';
 import type { ProductImage } from './product';
 
 export const MAX_IMAGES = 10;
@@ -13,14 +12,13 @@ export interface ImageInput {
 
 /**
  * Turns the images a client sent into a listing's images: only files this owner uploaded through
- * our flow (and that are real images within the size limit), ordered from 1, with exactly one cover.
- * Images already on the listing are not inspected again.
+ * our flow for a listing, ordered from 1, with exactly one cover. Each new one is published
+ * (checked, re-encoded without metadata) one at a time; images already on the listing are kept.
  */
 export async function resolveImages(
+  deps: PublishDeps,
   inputs: ImageInput[],
   ownerId: string,
-  storage: ImageStorage,
-  maxBytes: number,
   current: ProductImage[] = [],
 ): Promise<ProductImage[]> {
   if (inputs.length > MAX_IMAGES) {
@@ -29,22 +27,22 @@ export async function resolveImages(
   const covers = inputs.filter((i) => i.is_default === true).length;
   if (covers > 1) throw AppError.invalid('images: exactly one image can be the cover', 'images');
 
-  const known = new Map(current.map((i) => [i.key, i]));
+  const known = new Set(current.map((i) => i.key));
   const seen = new Set<string>();
-  const resolved = await Promise.all(
-    inputs.map(async (input, index) => {
-      const field = `images.${index}.image_url`;
-      const key = storage.keyFromUrl(input.image_url);
-      const parsed = key ? parseUploadKey(key) : undefined;
-      if (!key || !parsed || parsed.folder !== 'products' || parsed.userId !== ownerId) {
-        throw AppError.invalid(`${field}: not an image you uploaded for a listing`, field);
-      }
-      if (seen.has(key)) throw AppError.invalid(`${field}: the same image is listed twice`, field);
-      seen.add(key);
-      if (!known.has(key)) await checkStored(storage, key, field, maxBytes);
-      return { key, input, index };
-    }),
-  );
+  const resolved = inputs.map((input, index) => {
+    const field = `images.${index}.image_url`;
+    const key = deps.storage.keyFromUrl(input.image_url);
+    if (!ownUploadKey(key, ownerId, 'products')) {
+      throw AppError.invalid(`${field}: not an image you uploaded for a listing`, field);
+    }
+    if (seen.has(key)) throw AppError.invalid(`${field}: the same image is listed twice`, field);
+    seen.add(key);
+    return { key, input, index, field };
+  });
+  // One at a time: each is decoded in full, and ten at once would hold ten images in memory.
+  for (const r of resolved) {
+    if (!known.has(r.key)) await publishUpload(deps, r.key, r.field);
+  }
 
   const ordered = resolved.sort(
     (a, b) =>
@@ -54,24 +52,8 @@ export async function resolveImages(
   const coverKey = (ordered.find((r) => r.input.is_default) ?? ordered[0])?.key;
   return ordered.map((r, i) => ({
     key: r.key,
-    url: storage.publicUrl(r.key),
+    url: deps.storage.publicUrl(r.key),
     isDefault: r.key === coverKey,
     displayOrder: i + 1,
   }));
-}
-
-async function checkStored(
-  storage: ImageStorage,
-  key: string,
-  field: string,
-  maxBytes: number,
-): Promise<void> {
-  const stored = await storage.inspect(key);
-  if (!stored) throw AppError.invalid(`${field}: nothing was uploaded to this URL`, field);
-  if (stored.size > maxBytes) {
-    throw AppError.invalid(`${field}: larger than ${Math.floor(maxBytes / 1048576)} MB`, field);
-  }
-  if (!sniffImageType(stored.head)) {
-    throw AppError.invalid(`${field}: not a JPEG, PNG or WebP image`, field);
-  }
 }

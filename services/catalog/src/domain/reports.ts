@@ -109,3 +109,24 @@ export async function fileReport(
     throw AppError.conflict('You already reported this; we are looking into it');
   return report;
 }
+
+/** The moderators' queue: reports (in one status, or all), a page at a time. */
+export async function reportQueue(
+  deps: Pick<Deps, 'reports'>,
+  status: Report['status'] | undefined,
+  page: { page: number; limit: number },
+): Promise<{ items: Report[]; total: number; page: number; limit: number }> {
+  const found = await deps.reports.list({ ...(status ? { status } : {}), ...page });
+  return { ...found, ...page };
+}
+
+/** A moderator moves a report along (reviewing, resolved, dismissed, or open again). */
+export async function reviewReport(
+  deps: Pick<Deps, 'reports' | 'now'>,
+  id: string,
+  status: Report['status'],
+): Promise<Report> {
+  const report = await deps.reports.setStatus(id, status, deps.now());
+  if (!report) throw AppError.notFound('Report not found');
+  return report;
+}

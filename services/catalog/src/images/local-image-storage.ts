@@ -1,10 +1,10 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '@swapbooth/service-kit';
-import type { ImageStorage, StoredObject } from '../domain/ports';
+import type { DirectUpload, ImageDelivery, ImageStorage, StoredObject } from '../domain/ports';
 import { contentTypeOfExt, type ImageExt } from '../domain/image-keys';
 
 export interface LocalSettings {
@@ -15,17 +15,10 @@ export interface LocalSettings {
   maxBytes: number;
 }
 
-/** The signed parts of a local upload URL. */
-export interface LocalUploadQuery {
-  key?: unknown;
-  type?: unknown;
-  size?: unknown;
-  expires?: unknown;
-  sig?: unknown;
-}
-
-/** A body over the limit: answered with 413, like a storage server would. */
+/** A body over the limit: answered with 413 (by the shared error middleware), like S3 would. */
 export class UploadTooLarge extends Error {
+  readonly status = 413;
+  readonly expose = true;
   constructor() {
     super('Upload refused: the file is too large');
   }
@@ -36,12 +29,15 @@ const KEY =
 export const LOCAL_UPLOAD_PATH = '/api/images/local-upload';
 export const LOCAL_FILES_PATH = '/api/images/files/';
 
+/** Uploads wait in this folder of the store, which the files route never serves. */
+const UPLOADS = 'uploads';
+
 /**
  * Images on the local disk, for running without S3. Upload URLs are signed like presigned PUTs
- * (HMAC over key, content type, size and expiry) and received by catalog itself.
+ * (HMAC over key, content type, size and expiry) and received by catalog itself into `uploads/`;
+ * only what catalog publishes is served.
  */
 export class LocalImageStorage implements ImageStorage {
-  readonly kind = 'local' as const;
   private readonly root: string;
 
   constructor(private readonly s: LocalSettings) {
@@ -56,11 +52,19 @@ export class LocalImageStorage implements ImageStorage {
     // nothing held open
   }
 
-  /** Absolute path of a key, or undefined for anything that is not one of our keys. */
+  /** Absolute path of a published key, or undefined for anything that is not one of our keys. */
   pathOf(key: string): string | undefined {
+    return this.resolve(this.root, key);
+  }
+
+  private uploadPathOf(key: string): string | undefined {
+    return this.resolve(path.join(this.root, UPLOADS), key);
+  }
+
+  private resolve(dir: string, key: string): string | undefined {
     if (!KEY.test(key)) return undefined;
-    const full = path.resolve(this.root, key);
-    return full.startsWith(this.root + path.sep) ? full : undefined;
+    const full = path.resolve(dir, key);
+    return full.startsWith(dir + path.sep) ? full : undefined;
   }
 
   publicUrl(key: string): string {
@@ -74,36 +78,59 @@ export class LocalImageStorage implements ImageStorage {
     return this.pathOf(key) ? key : undefined;
   }
 
-  async inspect(key: string): Promise<StoredObject | undefined> {
-    const file = this.pathOf(key);
+  async inspectUpload(key: string): Promise<StoredObject | undefined> {
+    const file = this.uploadPathOf(key);
     if (!file) return undefined;
     try {
       const info = await stat(file);
-      const handle = await open(file, 'r');
-      try {
-        const head = Buffer.alloc(Math.min(16, info.size));
-        await handle.read(head, 0, head.length, 0);
-        return { size: info.size, head, contentType: contentTypeOfExt(extOf(key)) };
-      } finally {
-        await handle.close();
-      }
+      return info.isFile()
+        ? { size: info.size, contentType: contentTypeOfExt(extOf(key)) }
+        : undefined;
     } catch {
       return undefined;
     }
+  }
+
+  readUpload(key: string): Promise<Buffer | undefined> {
+    return readOrUndefined(this.uploadPathOf(key));
+  }
+
+  async discardUpload(key: string): Promise<void> {
+    const file = this.uploadPathOf(key);
+    if (file) await rm(file, { force: true });
+  }
+
+  async expireUploads(cutoff: Date): Promise<number> {
+    let removed = 0;
+    const sweep = async (dir: string): Promise<void> => {
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const e of entries) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) {
+          await sweep(full);
+          continue;
+        }
+        const info = await stat(full).catch(() => undefined);
+        if (!info || info.mtime >= cutoff) continue;
+        await rm(full, { force: true });
+        if (!e.name.endsWith('.tmp')) removed++;
+      }
+    };
+    await sweep(path.join(this.root, UPLOADS));
+    return removed;
   }
 
   async exists(key: string): Promise<boolean> {
-    return (await this.inspect(key)) !== undefined;
+    const file = this.pathOf(key);
+    if (!file) return false;
+    return stat(file).then(
+      (info) => info.isFile(),
+      () => false,
+    );
   }
 
-  async read(key: string): Promise<Buffer | undefined> {
-    const file = this.pathOf(key);
-    if (!file) return undefined;
-    try {
-      return await readFile(file);
-    } catch {
-      return undefined;
-    }
+  read(key: string): Promise<Buffer | undefined> {
+    return readOrUndefined(this.pathOf(key));
   }
 
   async write(key: string, body: Buffer): Promise<void> {
@@ -115,13 +142,15 @@ export class LocalImageStorage implements ImageStorage {
     await rename(tmp, file);
   }
 
-  /** A readable stream of a stored file, or undefined. */
-  async stream(key: string): Promise<{ body: Readable; size: number; type: string } | undefined> {
+  /** Catalog sends local files itself. */
+  async deliver(key: string): Promise<ImageDelivery | undefined> {
     const file = this.pathOf(key);
     if (!file) return undefined;
     try {
       const info = await stat(file);
-      return { body: createReadStream(file), size: info.size, type: contentTypeOfExt(extOf(key)) };
+      if (!info.isFile()) return undefined;
+      const body: Readable = createReadStream(file);
+      return { file: { body, size: info.size, contentType: contentTypeOfExt(extOf(key)) } };
     } catch {
       return undefined;
     }
@@ -153,14 +182,12 @@ export class LocalImageStorage implements ImageStorage {
    * Receives a PUT to a signed URL: checks signature, expiry, content type and size (the signed
    * size exactly, else the limit), then stores the body. Refusals mirror S3: 403, or 413 for size.
    */
-  async acceptUpload(
-    q: LocalUploadQuery,
-    headers: { contentType?: string; contentLength?: string },
-    body: Readable,
-  ): Promise<void> {
+  async receiveUpload(upload: DirectUpload): Promise<void> {
+    const q = upload.query;
     const [key, type, size, expires, sig] = [q.key, q.type, q.size, q.expires, q.sig].map((v) =>
       typeof v === 'string' ? v : '',
     ) as [string, string, string, string, string];
+    const headers = upload;
     const expected = Buffer.from(this.sign(key, type, size, expires));
     const given = Buffer.from(sig);
     const denied = (why: string) => new AppError('forbidden', `Upload refused: ${why}`);
@@ -168,7 +195,7 @@ export class LocalImageStorage implements ImageStorage {
       throw denied('the signature does not match');
     }
     if (Number(expires) < Date.now() / 1000) throw denied('the URL has expired');
-    const file = this.pathOf(key);
+    const file = this.uploadPathOf(key);
     if (!file) throw denied('not an upload key');
     if ((headers.contentType ?? '').split(';')[0]!.trim().toLowerCase() !== type) {
       throw denied('the content type does not match');
@@ -177,7 +204,7 @@ export class LocalImageStorage implements ImageStorage {
     if (Number(headers.contentLength ?? 0) > this.s.maxBytes) {
       throw new UploadTooLarge();
     }
-    await this.receive(file, body, size ? Number(size) : this.s.maxBytes);
+    await this.receive(file, upload.body, size ? Number(size) : this.s.maxBytes);
   }
 
   private async receive(file: string, body: Readable, limit: number): Promise<void> {
@@ -203,3 +230,12 @@ export class LocalImageStorage implements ImageStorage {
 }
 
 const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1) as ImageExt;
+
+async function readOrUndefined(file: string | undefined): Promise<Buffer | undefined> {
+  if (!file) return undefined;
+  try {
+    return await readFile(file);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,14 +1,21 @@
 import {
   CreateBucketCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetBucketLifecycleConfigurationCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
+  PutBucketLifecycleConfigurationCommand,
   PutBucketPolicyCommand,
   PutObjectCommand,
   S3Client,
+  type LifecycleRule,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ImageStorage, StoredObject } from '../domain/ports';
+import { AppError } from '@swapbooth/service-kit';
+import type { ImageDelivery, ImageStorage, StoredObject } from '../domain/ports';
 
 export interface S3Settings {
   endpoint: string;
@@ -36,13 +43,17 @@ const client = (endpoint: string, s: S3Settings) =>
     credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
   });
 
+/** Uploads wait here, outside the folders the bucket policy makes public. */
+const UPLOADS = 'uploads/';
+const EXPIRE_UPLOADS_RULE = 'swapbooth-expire-unattached-uploads';
+
 /**
- * Images in an S3 bucket (MinIO locally). Uploads are presigned PUTs with the content type (and the
- * size, when the client states it) signed in, so storage refuses any other type or size; objects
- * are publicly readable through a bucket policy on the two upload folders.
+ * Images in an S3 bucket (MinIO locally). Uploads are presigned PUTs into `uploads/` with the
+ * content type (and the size, when the client states it) signed in, so storage refuses any other
+ * type or size; a lifecycle rule deletes them after a day. Only what catalog publishes, under the
+ * two image folders, is publicly readable (a bucket policy on those folders).
  */
 export class S3ImageStorage implements ImageStorage {
-  readonly kind = 's3' as const;
   private readonly s3: S3Client;
   private readonly signer: S3Client;
   private readonly base: string;
@@ -79,6 +90,43 @@ export class S3ImageStorage implements ImageStorage {
       ],
     };
     await this.s3.send(new PutBucketPolicyCommand({ Bucket, Policy: JSON.stringify(policy) }));
+    await this.expireUploadsAfterADay();
+  }
+
+  /** Adds (or keeps) the rule deleting unattached uploads; other rules on the bucket stay. */
+  private async expireUploadsAfterADay(): Promise<void> {
+    const Bucket = this.s.bucket;
+    let rules: LifecycleRule[] = [];
+    try {
+      rules =
+        (await this.s3.send(new GetBucketLifecycleConfigurationCommand({ Bucket }))).Rules ?? [];
+    } catch (err) {
+      if ((err as { name?: string }).name !== 'NoSuchLifecycleConfiguration' && !isMissing(err)) {
+        throw err;
+      }
+    }
+    const ours: LifecycleRule = {
+      ID: EXPIRE_UPLOADS_RULE,
+      Status: 'Enabled',
+      Filter: { Prefix: UPLOADS },
+      Expiration: { Days: 1 },
+    };
+    const current = rules.find((r) => r.ID === EXPIRE_UPLOADS_RULE);
+    if (
+      current?.Status === 'Enabled' &&
+      current.Filter?.Prefix === UPLOADS &&
+      current.Expiration?.Days === 1
+    ) {
+      return;
+    }
+    await this.s3.send(
+      new PutBucketLifecycleConfigurationCommand({
+        Bucket,
+        LifecycleConfiguration: {
+          Rules: [...rules.filter((r) => r.ID !== EXPIRE_UPLOADS_RULE), ours],
+        },
+      }),
+    );
   }
 
   /** Closes the clients' sockets (at shutdown). */
@@ -97,20 +145,49 @@ export class S3ImageStorage implements ImageStorage {
     return /^[A-Za-z0-9_./-]+$/.test(key) && !key.includes('..') ? key : undefined;
   }
 
-  async inspect(key: string): Promise<StoredObject | undefined> {
+  async inspectUpload(key: string): Promise<StoredObject | undefined> {
     try {
-      const head = await this.s3.send(new HeadObjectCommand({ Bucket: this.s.bucket, Key: key }));
-      const size = head.ContentLength ?? 0;
-      if (size === 0) return { size, head: new Uint8Array(), contentType: head.ContentType };
-      const first = await this.s3.send(
-        new GetObjectCommand({ Bucket: this.s.bucket, Key: key, Range: 'bytes=0-15' }),
+      const head = await this.s3.send(
+        new HeadObjectCommand({ Bucket: this.s.bucket, Key: UPLOADS + key }),
       );
-      const bytes = (await first.Body?.transformToByteArray()) ?? new Uint8Array();
-      return { size, head: bytes, ...(head.ContentType ? { contentType: head.ContentType } : {}) };
+      return {
+        size: head.ContentLength ?? 0,
+        ...(head.ContentType ? { contentType: head.ContentType } : {}),
+      };
     } catch (err) {
       if (isMissing(err)) return undefined;
       throw err;
     }
+  }
+
+  readUpload(key: string): Promise<Buffer | undefined> {
+    return this.get(UPLOADS + key);
+  }
+
+  async discardUpload(key: string): Promise<void> {
+    await this.s3.send(new DeleteObjectCommand({ Bucket: this.s.bucket, Key: UPLOADS + key }));
+  }
+
+  async expireUploads(cutoff: Date): Promise<number> {
+    const Bucket = this.s.bucket;
+    let removed = 0;
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.s3.send(
+        new ListObjectsV2Command({ Bucket, Prefix: UPLOADS, ContinuationToken }),
+      );
+      const expired = (page.Contents ?? [])
+        .filter((o) => o.Key && o.LastModified && o.LastModified < cutoff)
+        .map((o) => ({ Key: o.Key! }));
+      if (expired.length) {
+        await this.s3.send(
+          new DeleteObjectsCommand({ Bucket, Delete: { Objects: expired, Quiet: true } }),
+        );
+        removed += expired.length;
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return removed;
   }
 
   async exists(key: string): Promise<boolean> {
@@ -123,9 +200,13 @@ export class S3ImageStorage implements ImageStorage {
     }
   }
 
-  async read(key: string): Promise<Buffer | undefined> {
+  read(key: string): Promise<Buffer | undefined> {
+    return this.get(key);
+  }
+
+  private async get(Key: string): Promise<Buffer | undefined> {
     try {
-      const res = await this.s3.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: key }));
+      const res = await this.s3.send(new GetObjectCommand({ Bucket: this.s.bucket, Key }));
       const bytes = await res.Body?.transformToByteArray();
       return bytes ? Buffer.from(bytes) : undefined;
     } catch (err) {
@@ -154,7 +235,7 @@ export class S3ImageStorage implements ImageStorage {
   }): Promise<{ url: string; headers: Record<string, string> }> {
     const command = new PutObjectCommand({
       Bucket: this.s.bucket,
-      Key: input.key,
+      Key: UPLOADS + input.key,
       ContentType: input.contentType,
       ...(input.size !== undefined ? { ContentLength: input.size } : {}),
     });
@@ -173,5 +254,15 @@ export class S3ImageStorage implements ImageStorage {
         ...(input.size !== undefined ? { 'Content-Length': String(input.size) } : {}),
       },
     };
+  }
+
+  /** Browsers read images from the bucket itself. */
+  async deliver(key: string): Promise<ImageDelivery> {
+    return { redirect: this.publicUrl(key) };
+  }
+
+  /** Uploads go to the bucket through presigned URLs, never through catalog. */
+  async receiveUpload(): Promise<void> {
+    throw AppError.notFound('Uploads go straight to storage');
   }
 }

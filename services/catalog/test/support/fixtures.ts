@@ -17,6 +17,28 @@ export async function imageBytes(
   return img.jpeg().toBuffer();
 }
 
+/**
+ * A phone photo as it leaves the phone: a JPEG (400×200 as stored) whose EXIF says it is turned
+ * (orientation 6: shown 200×400) and where it was taken (GPS, Paris).
+ */
+export function gpsJpeg(): Promise<Buffer> {
+  return sharp({
+    create: { width: 400, height: 200, channels: 3, background: { r: 30, g: 120, b: 200 } },
+  })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '48/1 51/1 2442/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '2/1 21/1 728/100',
+      },
+    })
+    .toBuffer();
+}
+
 export const absolute = (h: Harness, url: string) =>
   url.startsWith('http') ? url : `${h.url}${url}`;
 
@@ -59,17 +81,34 @@ export function putTo(
   return fetch(absolute(h, url), { method: 'PUT', body, headers: { 'content-type': contentType } });
 }
 
+/** Uploads bytes for a member through the real flow (signed URL, then PUT); returns its ticket. */
+export async function uploadBytes(
+  h: Harness,
+  m: Member,
+  bytes: Buffer,
+  type: 'image/jpeg' | 'image/png' | 'image/webp' = 'image/jpeg',
+  folderType: 'products' | 'profile-pics' = 'products',
+): Promise<Ticket> {
+  const ticket = await uploadTicket(h, m, { fileType: type, fileSize: bytes.length, folderType });
+  const res = await putTo(h, ticket.presignedUrl, bytes, type);
+  if (!res.ok) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+  return ticket;
+}
+
 /** Uploads an image for a member through the real flow; returns its URL. */
 export async function uploadImage(
   h: Harness,
   m: Member,
   type: 'image/jpeg' | 'image/png' | 'image/webp' = 'image/jpeg',
 ): Promise<string> {
-  const bytes = await imageBytes(type);
-  const ticket = await uploadTicket(h, m, { fileType: type, fileSize: bytes.length });
-  const res = await putTo(h, ticket.presignedUrl, bytes, type);
-  if (!res.ok) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
-  return ticket.s3ObjectUrl;
+  return (await uploadBytes(h, m, await imageBytes(type), type)).s3ObjectUrl;
+}
+
+/** A URL's bytes as anyone on the internet gets them (throws unless 200). */
+export async function download(h: Harness, url: string): Promise<Buffer> {
+  const res = await fetch(absolute(h, url));
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
 }
 
 export const uniqueTitle = (prefix = 'Vintage lamp') =>

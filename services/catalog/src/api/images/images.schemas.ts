@@ -31,3 +31,8 @@ export const variantQuery = z.object({
     })
     .transform((w) => w as (typeof variantWidths)[number]),
 });
+
+/** POST /api/images/publish: one of the caller's uploads, by the key its upload URL gave. */
+export const publishBody = z.object({
+  key: z.string({ error: 'is required' }).trim().min(1, 'is required').max(300),
+});

@@ -1,0 +1,60 @@
+import type { Request, Response } from 'express';
+import { assertSelf, parse, principalOf } from '@swapbooth/service-kit';
+import type { CatalogDeps } from '../../deps';
+import type { ImageDelivery, ImageFile } from '../../domain/ports';
+import { publishOwnUpload } from '../../domain/publish-image';
+import { receiveUpload, requestUpload } from '../../domain/request-upload';
+import { imageVariant, storedImageFile } from '../../domain/serve-images';
+import { ok } from '../http';
+import { publishBody, uploadUrlBody, variantQuery } from './images.schemas';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function sendFile(res: Response, file: ImageFile): void {
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Content-Length', String(file.size));
+  res.setHeader('Cache-Control', IMMUTABLE);
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  file.body.pipe(res);
+}
+
+function send(res: Response, delivery: ImageDelivery): void {
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  if ('file' in delivery) return sendFile(res, delivery.file);
+  // The variant of a key never changes, so the redirect can be cached too.
+  res.setHeader('Cache-Control', IMMUTABLE);
+  res.redirect(302, delivery.redirect);
+}
+
+/** HTTP in and out for images: upload URLs, resized variants, and uploads and files on local disk. */
+export function imagesController(deps: CatalogDeps) {
+  return {
+    async uploadUrl(req: Request, res: Response) {
+      const body = parse(uploadUrlBody, req.body);
+      const userId = assertSelf(req, body.userId);
+      ok(res, await requestUpload(deps, userId, body));
+    },
+    /** Checks and publishes an upload now rather than when it is attached (profile pictures). */
+    async publish(req: Request, res: Response) {
+      const { key } = parse(publishBody, req.body);
+      ok(res, await publishOwnUpload(deps, principalOf(req).userId, key));
+    },
+    async variant(req: Request, res: Response) {
+      const q = parse(variantQuery, req.query, 'query');
+      send(res, await imageVariant(deps, q.key, q.w));
+    },
+    async receiveUpload(req: Request, res: Response) {
+      await receiveUpload(deps, {
+        query: req.query,
+        contentType: req.headers['content-type'],
+        contentLength: req.headers['content-length'],
+        body: req,
+      });
+      res.status(200).end();
+    },
+    async file(req: Request, res: Response) {
+      const parts = (req.params as unknown as { key: string[] }).key;
+      sendFile(res, await storedImageFile(deps, parts.join('/')));
+    },
+  };
+}

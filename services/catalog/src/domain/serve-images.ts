@@ -1,0 +1,29 @@
+import { AppError } from '@swapbooth/service-kit';
+import type { VariantWidth } from './image-keys';
+import type { ImageDelivery, ImageFile, ImageStorage } from './ports';
+
+interface Deps {
+  storage: ImageStorage;
+  variants: { ensure(key: string, width: VariantWidth): Promise<string> };
+}
+
+/** A resized copy of an uploaded image (made on first request), as the browser gets it. */
+export async function imageVariant(
+  deps: Deps,
+  key: string,
+  width: VariantWidth,
+): Promise<ImageDelivery> {
+  const delivery = await deps.storage.deliver(await deps.variants.ensure(key, width));
+  if (!delivery) throw AppError.notFound('Image not found');
+  return delivery;
+}
+
+/** A stored image that catalog sends itself (local disk); storages with their own server have none. */
+export async function storedImageFile(
+  deps: Pick<Deps, 'storage'>,
+  key: string,
+): Promise<ImageFile> {
+  const delivery = await deps.storage.deliver(key);
+  if (!delivery || !('file' in delivery)) throw AppError.notFound('Image not found');
+  return delivery.file;
+}

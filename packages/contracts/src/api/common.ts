@@ -75,6 +75,29 @@ export type EndpointContracts = Record<
   EndpointContract
 >;
 
+/**
+ * Checks an answer of the running service against its endpoint's contract: the success status and
+ * the envelope around `data`. Throws naming the endpoint and every field that differs; returns the
+ * parsed `data`.
+ */
+export function checkResponse<K extends string, E extends Record<K, EndpointContract>>(
+  endpoints: E,
+  key: K,
+  answer: { status: number; body: unknown },
+): z.output<E[K]['data']> {
+  const contract: EndpointContract = endpoints[key];
+  const status = contract.status ?? 200;
+  if (answer.status !== status) {
+    throw new Error(
+      `${key} answered ${answer.status}, not ${status}: ${JSON.stringify(answer.body)}`,
+    );
+  }
+  const parsed = apiSuccess(contract.data).safeParse(answer.body);
+  if (!parsed.success)
+    throw new Error(`${key} broke its contract:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data.data as z.output<E[K]['data']>;
+}
+
 export interface HealthReport {
   status: 'ok' | 'degraded' | 'down';
   service: string;

@@ -82,4 +82,29 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: { ...globals.browser, ...globals.jest } },
   },
+  {
+    // The web app reads the contracts' types only, so zod and the event code stay out of its bundle.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@swapbooth/contracts',
+              message: 'The web app imports types only from contracts: use `import type`.',
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            {
+              group: ['@swapbooth/*/src/*', '@swapbooth/*/dist/*'],
+              message: 'Import a package from its root only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

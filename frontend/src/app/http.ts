@@ -1,3 +1,4 @@
+import type { ApiSuccess, SessionTokenResponse } from '@swapbooth/contracts';
 import {
   checkStoredToken,
   clearToken,
@@ -44,7 +45,7 @@ export function refreshSession(): Promise<string | null> {
     refreshing = fetch(`${API_BASE}/auth/refresh`, { method: 'POST', credentials: 'include' })
       .then(async (res) => {
         if (!res.ok) return null;
-        const body = parseJson(await res.text()) as { data?: { token?: unknown } } | undefined;
+        const body = parseJson(await res.text()) as ApiSuccess<SessionTokenResponse> | undefined;
         const token = body?.data?.token;
         if (typeof token !== 'string') return null;
         saveToken(token);
@@ -154,10 +155,4 @@ export function errorMessage(
     if (typeof m === 'string' && m) return m;
   }
   return fallback;
-}
-
-/** `data` of a `{ success, data }` envelope (or the body itself when there is none). */
-export function unwrap<T>(body: unknown): T {
-  if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data;
-  return body as T;
 }

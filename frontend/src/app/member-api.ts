@@ -1,6 +1,14 @@
-import { listOf, toListing, type Listing } from '../lib/listing';
+import type {
+  AddressResponse,
+  ApiSuccess,
+  BagGroupResponse,
+  BoothResponse,
+  CategoryResponse,
+  ProductResponse,
+  ProfileResponse,
+} from '@swapbooth/contracts';
+import { fromProduct, type Listing } from '../lib/listing';
 import { api } from './api';
-import { unwrap } from './http';
 
 /**
  * Calls the shell and several features share: the member's profile, categories, likes and bag.
@@ -49,6 +57,14 @@ export interface Category {
   subcategories: string[];
 }
 
+/** The signed-in member's own booth, as the shell needs it. */
+export interface MyBooth {
+  id: string;
+  username: string;
+  status: string;
+  name: string;
+}
+
 export interface BagGroup {
   sellerId: string;
   sellerName: string;
@@ -56,108 +72,84 @@ export interface BagGroup {
   listings: Listing[];
 }
 
-type Raw = Record<string, unknown>;
-const s = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-
-export function toAddress(input: unknown): Address {
-  const a = (input ?? {}) as Raw;
+export function toAddress(a: AddressResponse): Address {
   return {
-    id: s(a.address_id ?? a.id),
-    userId: s(a.user_id),
-    country: s(a.country),
-    state: s(a.state),
-    city: s(a.city),
-    zipCode: s(a.zip_code),
-    street1: s(a.street1),
-    street2: s(a.street2),
-    fullName: s(a.full_name),
-    phone: s(a.phone),
-    isDefault: a.is_default === true,
+    id: a.address_id,
+    userId: a.user_id,
+    country: a.country,
+    state: a.state,
+    city: a.city,
+    zipCode: a.zip_code,
+    street1: a.street1,
+    street2: a.street2 ?? '',
+    fullName: a.full_name ?? '',
+    phone: a.phone ?? '',
+    isDefault: a.is_default,
   };
 }
 
 export const SUBSCRIBED_STATUSES = ['active', 'trialing'];
 
-export function toProfileData(input: unknown): ProfileData {
-  const d = (input ?? {}) as Raw;
-  const p = (d.user_profile ?? {}) as Raw;
-  const stripe = (d.stripe_data ?? {}) as Raw;
-  const subscription = (stripe.subscription ?? {}) as Raw;
-  const status = s(stripe.subscription_status ?? subscription.status ?? stripe.status);
+export function toProfileData(d: ProfileResponse): ProfileData {
+  const p = d.user_profile;
+  const payment = d.stripe_data;
   return {
     profile: {
-      userId: s(p.user_id),
-      firstName: s(p.first_name),
-      lastName: s(p.last_name),
-      email: s(p.email),
-      phone: s(p.phone),
-      dob: s(p.dob),
-      gender: s(p.gender),
-      profileImage: s(p.profile_image),
-      username: s(p.username),
+      userId: p.user_id,
+      firstName: p.first_name ?? '',
+      lastName: p.last_name ?? '',
+      email: p.email,
+      phone: p.phone ?? '',
+      dob: p.dob ?? '',
+      gender: p.gender ?? '',
+      profileImage: p.profile_image ?? '',
+      username: p.username ?? '',
     },
     defaultAddress: d.default_address ? toAddress(d.default_address) : null,
-    verified: stripe.is_kyc_verified === true,
-    subscribed: SUBSCRIBED_STATUSES.includes(status),
-    customerId: s(stripe.customer_id) || undefined,
+    verified: payment.is_kyc_verified === true,
+    subscribed: SUBSCRIBED_STATUSES.includes(payment.subscription_status ?? ''),
+    customerId: payment.customer_id || undefined,
   };
 }
 
-export function toCategory(input: unknown): Category {
-  const c = (input ?? {}) as Raw;
+export const toCategory = (c: CategoryResponse): Category => ({
+  id: c.cat_id,
+  name: c.category,
+  type: c.type,
+  subcategories: c.subcategories,
+});
+
+function toBagGroup(g: BagGroupResponse): BagGroup {
+  const listings = g.products.map(fromProduct);
   return {
-    id: s(c.cat_id ?? c.id),
-    name: s(c.category ?? c.name),
-    type: c.type === 'service' ? 'service' : 'item',
-    subcategories: Array.isArray(c.subcategories)
-      ? c.subcategories.filter((x): x is string => typeof x === 'string')
-      : [],
+    sellerId: g.seller_id || listings[0]?.seller.id || '',
+    sellerName: [g.user_profile?.first_name, g.user_profile?.last_name].filter(Boolean).join(' '),
+    boothName: g.booth?.name || undefined,
+    listings,
   };
-}
-
-function toBagGroups(input: unknown): BagGroup[] {
-  const groups = Array.isArray(input) ? input : [];
-  return groups.map((g) => {
-    const r = (g ?? {}) as Raw;
-    const listings = listOf(r.products).map(toListing);
-    const profile = (r.user_profile ?? {}) as Raw;
-    const booth = (r.booth ?? {}) as Raw;
-    return {
-      sellerId: s(r.seller_id) || listings[0]?.seller.id || '',
-      sellerName: [s(profile.first_name), s(profile.last_name)].filter(Boolean).join(' '),
-      boothName: s(booth.name) || undefined,
-      listings,
-    };
-  });
 }
 
 export const memberApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProfile: build.query<ProfileData, void>({
       query: () => ({ url: '/profile' }),
-      transformResponse: (body) => toProfileData(unwrap(body)),
+      transformResponse: (body: ApiSuccess<ProfileResponse>) => toProfileData(body.data),
       providesTags: ['Profile'],
     }),
     getAddresses: build.query<Address[], void>({
       query: () => ({ url: '/addresses' }),
-      transformResponse: (body) => {
-        const list = unwrap<unknown>(body);
-        return Array.isArray(list) ? list.map(toAddress) : [];
-      },
+      transformResponse: (body: ApiSuccess<AddressResponse[]>) => body.data.map(toAddress),
       providesTags: ['Addresses'],
     }),
     getCategories: build.query<Category[], void>({
       query: () => ({ url: '/categories' }),
-      transformResponse: (body) => {
-        const list = unwrap<unknown>(body);
-        return Array.isArray(list) ? list.map(toCategory) : [];
-      },
+      transformResponse: (body: ApiSuccess<CategoryResponse[]>) => body.data.map(toCategory),
       providesTags: ['Categories'],
       keepUnusedDataFor: 600,
     }),
     getLiked: build.query<Listing[], string>({
       query: (userId) => ({ url: `/product/${encodeURIComponent(userId)}/liked` }),
-      transformResponse: (body) => listOf(unwrap(body) ?? body).map(toListing),
+      transformResponse: (body: ApiSuccess<ProductResponse[]>) => body.data.map(fromProduct),
       providesTags: ['Likes'],
     }),
     like: build.mutation<void, { productId: string; userId: string }>({
@@ -176,7 +168,7 @@ export const memberApi = api.injectEndpoints({
     }),
     getBag: build.query<BagGroup[], string>({
       query: (userId) => ({ url: `/product/${encodeURIComponent(userId)}/bag` }),
-      transformResponse: (body) => toBagGroups(unwrap(body)),
+      transformResponse: (body: ApiSuccess<BagGroupResponse[]>) => body.data.map(toBagGroup),
       providesTags: ['Bag'],
     }),
     addToBag: build.mutation<void, { productId: string; userId: string }>({
@@ -194,15 +186,14 @@ export const memberApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Bag'],
     }),
-    getMyBooth: build.query<
-      { id: string; username: string; status: string; name: string } | null,
-      string
-    >({
+    getMyBooth: build.query<MyBooth, string>({
       query: (userId) => ({ url: `/booth/${encodeURIComponent(userId)}` }),
-      transformResponse: (body) => {
-        const b = (unwrap<unknown>(body) ?? {}) as Raw;
-        return { id: s(b.booth_id), username: s(b.username), status: s(b.status), name: s(b.name) };
-      },
+      transformResponse: ({ data: b }: ApiSuccess<BoothResponse>) => ({
+        id: b.booth_id,
+        username: b.username,
+        status: b.status,
+        name: b.name,
+      }),
       providesTags: ['Booth'],
     }),
   }),

@@ -1,15 +1,8 @@
+import type { ApiSuccess, UploadTicketResponse } from '@swapbooth/contracts';
 import { request, type ApiError } from './http';
 
 export type UploadFolder = 'products' | 'profile-pics';
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-
-interface UploadTicket {
-  presignedUrl: string;
-  s3ObjectUrl: string;
-  key?: string;
-  headers?: Record<string, string>;
-  maxBytes?: number;
-}
 
 /**
  * Uploads one image: POST /api/images/upload-url, then PUT the file straight to the presigned URL
@@ -25,7 +18,7 @@ export async function uploadImage(
   if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) {
     throw new Error('Please choose a JPEG, PNG or WebP image.');
   }
-  const res = await request<{ data?: UploadTicket }>({
+  const res = await request<ApiSuccess<UploadTicketResponse>>({
     url: '/images/upload-url',
     method: 'POST',
     body: { fileName: file.name, fileType: file.type, folderType, userId, fileSize: file.size },

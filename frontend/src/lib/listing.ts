@@ -1,3 +1,9 @@
+import type {
+  ListingCardResponse,
+  ProductPageResponse,
+  ProductResponse,
+} from '@swapbooth/contracts';
+
 /**
  * The listing as every screen uses it, mapped from the catalog's product view (SPEC §3) and from
  * search hits. Unknown or missing facts stay undefined; nothing is invented.
@@ -50,129 +56,111 @@ export interface Listing {
   createdAt: string | undefined;
 }
 
-type Raw = Record<string, unknown>;
-const obj = (v: unknown): Raw =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : {};
-const str = (v: unknown): string | undefined =>
-  typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
-const num = (v: unknown): number | undefined => {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-};
-const strings = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : [];
+/** Optional text as the card shows it: an empty string is as good as none. */
+const text = (v: string | null | undefined): string | undefined => v || undefined;
 
-function variantsOf(v: unknown): ListingImage['variants'] {
-  const o = obj(v);
-  const out: ListingImage['variants'] = {};
-  for (const w of VARIANT_WIDTHS) {
-    const url = str(o[w]) ?? str(o[String(w)]);
-    if (url) out[w] = url;
-  }
-  return out;
-}
+const byOrder = (a: ListingImage, b: ListingImage) => a.order - b.order;
 
-function imagesOf(raw: Raw): ListingImage[] {
-  const list = Array.isArray(raw.images) ? raw.images : [];
-  const images = list
-    .map((i, index): ListingImage | undefined => {
-      if (typeof i === 'string')
-        return { url: i, isDefault: index === 0, order: index + 1, variants: {} };
-      const o = obj(i);
-      const url = str(o.image_url) ?? str(o.url);
-      if (!url) return undefined;
-      return {
-        url,
-        isDefault: o.is_default === true,
-        order: num(o.display_order) ?? index + 1,
-        variants: variantsOf(o.variants),
-      };
-    })
-    .filter((i): i is ListingImage => i !== undefined)
-    .sort((a, b) => a.order - b.order);
-  if (images.length === 0) {
-    const cover = str(raw.cover_image) ?? str(raw.coverImage) ?? str(raw.image_url);
-    if (cover) {
-      images.push({
-        url: cover,
-        isDefault: true,
-        order: 1,
-        variants: variantsOf(raw.cover_variants ?? raw.coverVariants),
-      });
-    }
-  }
-  return images;
-}
-
-/** Maps one product from the API (catalog view or search hit) to a Listing. */
-export function toListing(input: unknown): Listing {
-  const raw = obj(input);
-  const profile = obj(raw.user_profile ?? raw.seller);
-  const boothRaw = raw.booth ? obj(raw.booth) : undefined;
-  const images = imagesOf(raw);
-  const sellerId = str(raw.user_id) ?? str(raw.userId) ?? str(raw.sellerId) ?? '';
-  const boothName = boothRaw ? str(boothRaw.name) : str(raw.boothName);
-  const interests = boothRaw ? strings(boothRaw.interests) : strings(raw.boothInterests);
-  const location = obj(raw.location);
-  const type = raw.type === 'service' ? 'service' : 'item';
+/** Maps a listing from the catalog (product view, SPEC §3). */
+export function fromProduct(p: ProductResponse): Listing {
+  const images = p.images
+    .filter((i) => i.image_url)
+    .map((i): ListingImage => ({
+      url: i.image_url,
+      isDefault: i.is_default,
+      order: i.display_order,
+      variants: i.variants,
+    }))
+    .sort(byOrder);
+  const profile = p.user_profile;
   return {
-    id: str(raw.product_id) ?? str(raw.id) ?? str(raw._id) ?? '',
-    slug: str(raw.slug) ?? str(raw.product_id) ?? str(raw.id) ?? '',
-    title: str(raw.title) ?? '',
-    description: str(raw.description) ?? '',
-    category: str(raw.category) ?? '',
-    subCategory: str(raw.subCategory) ?? str(raw.subcategory),
-    condition: str(raw.condition),
-    brand: str(raw.brand),
-    color: str(raw.color),
-    weight: num(raw.weight),
-    type,
-    status: str(raw.status) ?? 'published',
-    tags: strings(raw.tags),
+    id: p.product_id,
+    slug: p.slug || p.product_id,
+    title: p.title,
+    description: p.description,
+    category: p.category,
+    subCategory: text(p.subCategory),
+    condition: text(p.condition),
+    brand: text(p.brand),
+    color: text(p.color),
+    weight: p.weight,
+    type: p.type,
+    status: p.status,
+    tags: p.tags,
     images,
     cover: images.find((i) => i.isDefault) ?? images[0],
     seller: {
-      id: sellerId,
-      firstName: str(profile.first_name) ?? str(raw.sellerFirstName) ?? '',
-      lastName: str(profile.last_name) ?? str(raw.sellerLastName) ?? '',
-      username: str(profile.username) ?? str(raw.sellerUsername) ?? '',
-      avatar: str(profile.profile_image) ?? str(raw.sellerAvatar),
-      verified:
-        profile.is_kyc_verified === true || raw.idVerified === true || raw.is_kyc_verified === true,
-      rating: num(profile.average_rating) ?? num(raw.ratingAverage) ?? num(raw.average_rating),
-      reviewCount: num(profile.rating_count) ?? num(raw.ratingCount) ?? num(raw.rating_count) ?? 0,
+      id: p.user_id,
+      firstName: profile?.first_name ?? '',
+      lastName: profile?.last_name ?? '',
+      username: profile?.username ?? '',
+      avatar: text(profile?.profile_image),
+      verified: profile?.is_kyc_verified === true,
+      rating: profile?.average_rating,
+      reviewCount: profile?.rating_count ?? 0,
     },
-    booth:
-      boothName !== undefined
-        ? {
-            id: boothRaw ? str(boothRaw.booth_id) : undefined,
-            name: boothName,
-            username: boothRaw ? str(boothRaw.username) : undefined,
-            interests,
-          }
-        : undefined,
-    distance: num(raw.distance),
-    location:
-      Object.keys(location).length > 0 || raw.zip || raw.city
-        ? {
-            city: str(location.city) ?? str(raw.city),
-            state: str(location.state) ?? str(raw.state),
-            zip: str(location.zip_code) ?? str(raw.zip),
-          }
-        : undefined,
-    addressId: str(raw.addressId),
-    createdAt: str(raw.created_at) ?? str(raw.createdAt),
+    booth: p.booth?.name
+      ? {
+          id: p.booth.booth_id,
+          name: p.booth.name,
+          username: p.booth.username,
+          interests: p.booth.interests,
+        }
+      : undefined,
+    distance: undefined,
+    location: p.location
+      ? { city: p.location.city, state: p.location.state, zip: p.location.zip_code }
+      : undefined,
+    addressId: text(p.addressId),
+    createdAt: p.created_at,
   };
 }
 
-/** A product list from any of the shapes the API answers with (array, data, products, likedProducts). */
-export function listOf(input: unknown): unknown[] {
-  if (Array.isArray(input)) return input;
-  const o = obj(input);
-  for (const key of ['products', 'likedProducts', 'data', 'items']) {
-    if (Array.isArray(o[key])) return o[key] as unknown[];
-  }
-  return [];
+/** Maps a search hit (a listing card from the search service). */
+export function fromCard(c: ListingCardResponse): Listing {
+  const images = c.images
+    .filter((i) => i.image_url)
+    .map((i, index): ListingImage => ({
+      url: i.image_url,
+      isDefault: true,
+      order: index + 1,
+      variants: {},
+    }));
+  const profile = c.user_profile;
+  return {
+    id: c.product_id,
+    slug: c.slug || c.product_id,
+    title: c.title,
+    description: '',
+    category: c.category,
+    subCategory: text(c.subCategory),
+    condition: text(c.condition),
+    brand: undefined,
+    color: undefined,
+    weight: undefined,
+    type: c.type,
+    status: 'published',
+    tags: c.tags,
+    images,
+    cover: images[0],
+    seller: {
+      id: c.user_id,
+      firstName: profile?.first_name ?? '',
+      lastName: profile?.last_name ?? '',
+      username: profile?.username ?? '',
+      avatar: text(profile?.profile_image),
+      verified: c.is_kyc_verified === true,
+      rating: c.rating_average,
+      reviewCount: c.review_count ?? 0,
+    },
+    booth: c.booth?.name
+      ? { id: undefined, name: c.booth.name, username: undefined, interests: c.booth.interests }
+      : undefined,
+    distance: c.distance,
+    location: c.zip || c.city ? { city: c.city, state: c.state, zip: c.zip } : undefined,
+    addressId: undefined,
+    createdAt: c.created_at,
+  };
 }
 
 /** `srcset` for an image's resized variants (300/600/900 wide). */
@@ -204,15 +192,12 @@ export interface ListingPage {
   totalPages: number;
 }
 
-/** A page of listings from `data` of a paged answer (products, totalCount, page, totalPages). */
-export function toListingPage(data: unknown, page: number, limit: number): ListingPage {
-  const d = obj(data);
-  const listings = listOf(d).map(toListing);
-  const totalCount = num(d.totalCount) ?? listings.length;
+/** A page of listings (`data` of the catalog's paged answers). */
+export function toListingPage(data: ProductPageResponse): ListingPage {
   return {
-    listings,
-    totalCount,
-    page: num(d.page) ?? page,
-    totalPages: num(d.totalPages) ?? Math.ceil(totalCount / limit),
+    listings: data.products.map(fromProduct),
+    totalCount: data.totalCount,
+    page: data.page,
+    totalPages: data.totalPages,
   };
 }

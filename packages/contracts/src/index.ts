@@ -3,4 +3,8 @@ export * from './events/envelope';
 export * from './events/event-map';
 export { productSnapshot, productStatus, type ProductSnapshot } from './events/catalog-events';
 export * from './api/common';
+export * from './api/auth';
+export * from './api/catalog';
+export * from './api/search';
+export * from './api/notification';
 export * from './services';

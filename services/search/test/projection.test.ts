@@ -1,4 +1,9 @@
-import type { EventEnvelope, ProductSnapshot } from '@swapbooth/contracts';
+import {
+  checkResponse,
+  searchEndpoints,
+  type EventEnvelope,
+  type ProductSnapshot,
+} from '@swapbooth/contracts';
 import { eventually } from '@swapbooth/test-kit';
 import { startSearch, type SearchHarness } from './support/harness';
 import type { Loose } from './support/http';
@@ -24,8 +29,7 @@ afterAll(async () => {
 /** The cards listed in one test's own category. */
 async function cardsIn(category: string): Promise<Loose[]> {
   const res = await h.api.search({ category, limit: 100 });
-  expect(res.status).toBe(200);
-  return res.body.data.products;
+  return checkResponse(searchEndpoints, 'GET /api/search', res).products;
 }
 
 const idsIn = async (category: string): Promise<string[]> =>

@@ -1,36 +1,33 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { toListing } from '../../lib/listing';
+import type { ProductResponse } from '@swapbooth/contracts';
+import { fromCard, fromProduct } from '../../lib/listing';
+import { listingCard, productResponse } from '../../test/fixtures';
 import { heartFills } from '../hearts';
 import { ID_VERIFIED_TOOLTIP } from '../id-verified-badge';
 import { chipCapacity, interestChips, truncateTitle } from './card-rules';
 import { ProductCard } from './product-card';
 
-const listing = (over: Record<string, unknown> = {}) =>
-  toListing({
-    product_id: 'p1',
-    slug: 'vintage-lamp',
-    title: 'A very long vintage brass desk lamp',
-    type: 'item',
-    images: [
-      {
-        image_url: 'http://img/1.jpg',
-        is_default: true,
-        display_order: 1,
-        variants: { 300: 'http://img/1_w300.jpg' },
+const listing = (over: Partial<ProductResponse> = {}) =>
+  fromProduct(
+    productResponse({
+      user_profile: {
+        first_name: 'Sam',
+        last_name: 'Seller',
+        average_rating: 3.5,
+        rating_count: 12,
+        is_kyc_verified: true,
       },
-    ],
-    user_id: 'u1',
-    user_profile: {
-      first_name: 'Sam',
-      last_name: 'Seller',
-      average_rating: 3.5,
-      rating_count: 12,
-      is_kyc_verified: true,
-    },
-    booth: { name: 'Sam’s Swaps', interests: ['Books', 'Plants', 'Vinyl', 'Tools', 'Games'] },
-    ...over,
-  });
+      booth: {
+        booth_id: 'b1',
+        name: 'Sam’s Swaps',
+        username: 'sams',
+        interests: ['Books', 'Plants', 'Vinyl', 'Tools', 'Games'],
+        status: 'active',
+      },
+      ...over,
+    }),
+  );
 
 const renderCard = (l = listing(), like?: Parameters<typeof ProductCard>[0]['like']) =>
   render(
@@ -95,10 +92,31 @@ describe('product card', () => {
   });
 
   it('shows the distance in miles and makes room for it in the chips', () => {
-    renderCard(listing({ distance: 4.26, type: 'service' }));
+    renderCard({ ...listing({ type: 'service' }), distance: 4.26 });
     expect(screen.getByText('4.3 mi')).toBeInTheDocument();
     expect(screen.getByText('Service')).toBeInTheDocument();
     expect(screen.getByText('+3')).toBeInTheDocument();
+  });
+
+  it('shows a search hit’s distance, rating, review count and ID check', () => {
+    renderCard(
+      fromCard(
+        listingCard({
+          distance: 2.5,
+          rating_average: 4.5,
+          review_count: 3,
+          is_kyc_verified: true,
+          booth: { name: 'Corner', interests: ['Books'] },
+        }),
+      ),
+    );
+    expect(screen.getByText('2.5 mi')).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Rated 4.5 out of 5 from 3 reviews' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('(3)')).toBeInTheDocument();
+    expect(screen.getByText('ID Verified')).toBeInTheDocument();
+    expect(screen.getByText('Corner')).toBeInTheDocument();
   });
 
   it('falls back to the seller name without a booth, and to the logo when the image fails', () => {

@@ -1,5 +1,5 @@
+import type { AddressResponse, ApiSuccess, SessionTokenResponse } from '@swapbooth/contracts';
 import { api } from '../../app/api';
-import { unwrap } from '../../app/http';
 import { toAddress, type Address } from '../../app/member-api';
 
 export { useGetAddressesQuery } from '../../app/member-api';
@@ -44,7 +44,7 @@ export const accountApi = api.injectEndpoints({
     }),
     addAddress: build.mutation<Address, AddressInput>({
       query: (body) => ({ url: '/addresses', method: 'POST', body }),
-      transformResponse: (body) => toAddress(unwrap(body)),
+      transformResponse: (body: ApiSuccess<AddressResponse>) => toAddress(body.data),
       invalidatesTags: ['Addresses', 'Profile'],
     }),
     updateAddress: build.mutation<Address, { id: string; body: Partial<AddressInput> }>({
@@ -53,7 +53,7 @@ export const accountApi = api.injectEndpoints({
         method: 'PUT',
         body,
       }),
-      transformResponse: (body) => toAddress(unwrap(body)),
+      transformResponse: (body: ApiSuccess<AddressResponse>) => toAddress(body.data),
       invalidatesTags: ['Addresses', 'Profile'],
     }),
     setDefaultAddress: build.mutation<void, { id: string; userId: string }>({
@@ -73,14 +73,10 @@ export const accountApi = api.injectEndpoints({
       { currentPassword: string; newPassword: string }
     >({
       query: (body) => ({ url: '/auth/change-password', method: 'PUT', body }),
-      transformResponse: (body) => {
-        const d = (unwrap<unknown>(body) ?? {}) as { token?: unknown };
-        const m = (body as { message?: unknown }).message;
-        return {
-          token: typeof d.token === 'string' ? d.token : '',
-          message: typeof m === 'string' ? m : '',
-        };
-      },
+      transformResponse: (body: ApiSuccess<SessionTokenResponse>) => ({
+        token: body.data.token,
+        message: body.message ?? '',
+      }),
     }),
   }),
 });

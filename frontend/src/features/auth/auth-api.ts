@@ -1,5 +1,10 @@
+import type {
+  ApiSuccess,
+  AuthProvidersResponse,
+  SignedInResponse,
+  SignUpResponse,
+} from '@swapbooth/contracts';
 import { api } from '../../app/api';
-import { unwrap } from '../../app/http';
 
 export interface AccountSummary {
   userId: string;
@@ -18,24 +23,20 @@ export interface Providers {
   googleClientId: string | undefined;
 }
 
-type Raw = Record<string, unknown>;
-const s = (v: unknown) => (typeof v === 'string' ? v : '');
-
-function toSignIn(body: unknown): SignInResult {
-  const d = (unwrap<unknown>(body) ?? {}) as Raw;
-  const u = (d.user ?? {}) as Raw;
+function toSignIn({ data }: ApiSuccess<SignedInResponse>): SignInResult {
   return {
-    token: s(d.token),
+    token: data.token,
     user: {
-      userId: s(u.user_id),
-      email: s(u.email),
-      firstName: s(u.first_name),
-      lastName: s(u.last_name),
+      userId: data.user.user_id,
+      email: data.user.email,
+      firstName: data.user.first_name ?? '',
+      lastName: data.user.last_name ?? '',
     },
   };
 }
 
-const messageOf = (body: unknown) => s((body as Raw | undefined)?.message);
+/** The envelope's message (answers whose outcome is all in it carry `data: null`). */
+const messageOf = (body: ApiSuccess<unknown>) => body.message ?? '';
 
 export type GoogleCredential = { code: string } | { idToken: string };
 
@@ -43,10 +44,10 @@ export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     providers: build.query<Providers, void>({
       query: () => ({ url: '/auth/providers' }),
-      transformResponse: (body) => {
-        const d = (unwrap<unknown>(body) ?? {}) as Raw;
-        return { google: d.google === true, googleClientId: s(d.googleClientId) || undefined };
-      },
+      transformResponse: ({ data }: ApiSuccess<AuthProvidersResponse>) => ({
+        google: data.google,
+        googleClientId: data.googleClientId || undefined,
+      }),
     }),
     register: build.mutation<
       { email: string; message: string },
@@ -57,8 +58,8 @@ export const authApi = api.injectEndpoints({
         method: 'POST',
         body: { email: b.email, password: b.password, authMethod: 'email', providerId: '' },
       }),
-      transformResponse: (body) => ({
-        email: s(((unwrap<unknown>(body) ?? {}) as Raw).email),
+      transformResponse: (body: ApiSuccess<SignUpResponse>) => ({
+        email: body.data.email,
         message: messageOf(body),
       }),
     }),

@@ -1,6 +1,11 @@
+import type {
+  ApiSuccess,
+  ProductPageResponse,
+  ProductResponse,
+  ReportReasonsResponse,
+} from '@swapbooth/contracts';
 import { api } from '../../app/api';
-import { unwrap } from '../../app/http';
-import { toListing, toListingPage, type Listing, type ListingPage } from '../../lib/listing';
+import { fromProduct, toListingPage, type Listing, type ListingPage } from '../../lib/listing';
 
 export const REPORT_REASON_LABELS: Record<string, string> = {
   prohibited_item: 'Prohibited item',
@@ -18,22 +23,17 @@ export const listingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPublished: build.query<ListingPage, { page: number; limit: number }>({
       query: (p) => ({ url: '/product/published', params: p }),
-      transformResponse: (body, _m, p) => toListingPage(unwrap(body), p.page, p.limit),
+      transformResponse: (body: ApiSuccess<ProductPageResponse>) => toListingPage(body.data),
       providesTags: ['Listing'],
     }),
     getListingBySlug: build.query<Listing, string>({
       query: (slug) => ({ url: `/product/slug/${encodeURIComponent(slug)}` }),
-      transformResponse: (body) => toListing(unwrap(body)),
+      transformResponse: (body: ApiSuccess<ProductResponse>) => fromProduct(body.data),
       providesTags: ['Listing'],
     }),
-    getReportReasons: build.query<string[], void>({
+    getReportReasons: build.query<ReportReasonsResponse, void>({
       query: () => ({ url: '/reports/reasons' }),
-      transformResponse: (body) => {
-        const d = unwrap<unknown>(body);
-        return Array.isArray(d)
-          ? d.filter((x): x is string => typeof x === 'string')
-          : Object.keys(REPORT_REASON_LABELS);
-      },
+      transformResponse: (body: ApiSuccess<ReportReasonsResponse>) => body.data,
     }),
     fileReport: build.mutation<
       void,

@@ -1,6 +1,13 @@
+import type {
+  ApiSuccess,
+  AvailabilityResponse,
+  BoothResponse,
+  FollowStatusResponse,
+  ProductPageResponse,
+  ProductResponse,
+} from '@swapbooth/contracts';
 import { api } from '../../app/api';
-import { unwrap } from '../../app/http';
-import { toListing, toListingPage, type Listing, type ListingPage } from '../../lib/listing';
+import { fromProduct, toListingPage, type Listing, type ListingPage } from '../../lib/listing';
 
 export interface Booth {
   id: string;
@@ -20,7 +27,7 @@ export interface FollowStatus {
   followingCount: number;
 }
 
-export type Availability = { available: boolean; reason?: string };
+export type Availability = AvailabilityResponse;
 
 /** POST/PUT /api/product body (SPEC §3 fields). */
 export interface ListingInput {
@@ -39,36 +46,34 @@ export interface ListingInput {
   status?: string;
 }
 
-type Raw = Record<string, unknown>;
-const s = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-
-export function toBooth(input: unknown): Booth {
-  const b = (input ?? {}) as Raw;
+export function toBooth(b: BoothResponse): Booth {
   return {
-    id: s(b.booth_id ?? b.id),
-    userId: s(b.user_id),
-    username: s(b.username),
-    name: s(b.name),
-    description: s(b.description),
-    interests: Array.isArray(b.interests)
-      ? b.interests.filter((x): x is string => typeof x === 'string')
-      : [],
-    status: s(b.status) || 'active',
-    views: typeof b.views === 'number' ? b.views : 0,
-    createdAt: s(b.created_at),
+    id: b.booth_id,
+    userId: b.user_id,
+    username: b.username,
+    name: b.name,
+    description: b.description,
+    interests: b.interests,
+    status: b.status,
+    views: b.views,
+    createdAt: b.created_at,
   };
 }
+
+const boothOf = (body: ApiSuccess<BoothResponse>) => toBooth(body.data);
+const pageOf = (body: ApiSuccess<ProductPageResponse>) => toListingPage(body.data);
+const listingOf = (body: ApiSuccess<ProductResponse>) => fromProduct(body.data);
 
 export const storeApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBooth: build.query<Booth, string>({
       query: (userId) => ({ url: `/booth/${encodeURIComponent(userId)}` }),
-      transformResponse: (body) => toBooth(unwrap(body)),
+      transformResponse: boothOf,
       providesTags: ['Booth'],
     }),
     getBoothByUsername: build.query<Booth, string>({
       query: (username) => ({ url: `/booth/username/${encodeURIComponent(username)}` }),
-      transformResponse: (body) => toBooth(unwrap(body)),
+      transformResponse: boothOf,
       providesTags: ['Booth'],
     }),
     recordBoothView: build.mutation<void, string>({
@@ -76,14 +81,11 @@ export const storeApi = api.injectEndpoints({
     }),
     followStatus: build.query<FollowStatus, string>({
       query: (userId) => ({ url: `/following/status/${encodeURIComponent(userId)}` }),
-      transformResponse: (body) => {
-        const d = (unwrap<unknown>(body) ?? {}) as Raw;
-        return {
-          isFollowing: d.isFollowing === true,
-          followersCount: typeof d.followersCount === 'number' ? d.followersCount : 0,
-          followingCount: typeof d.followingCount === 'number' ? d.followingCount : 0,
-        };
-      },
+      transformResponse: ({ data }: ApiSuccess<FollowStatusResponse>) => ({
+        isFollowing: data.isFollowing,
+        followersCount: data.followersCount,
+        followingCount: data.followingCount,
+      }),
       providesTags: ['Follow'],
     }),
     follow: build.mutation<void, { userId: string; follow: boolean }>({
@@ -99,7 +101,7 @@ export const storeApi = api.injectEndpoints({
         url: `/product/published-by-user/${encodeURIComponent(userId)}`,
         params: { page, limit },
       }),
-      transformResponse: (body, _m, a) => toListingPage(unwrap(body), a.page, a.limit),
+      transformResponse: pageOf,
       providesTags: ['Listing'],
     }),
     getBoothListings: build.query<ListingPage, { username: string; page: number; limit: number }>({
@@ -107,16 +109,16 @@ export const storeApi = api.injectEndpoints({
         url: `/product/booth/${encodeURIComponent(username)}`,
         params: { page, limit },
       }),
-      transformResponse: (body, _m, a) => toListingPage(unwrap(body), a.page, a.limit),
+      transformResponse: pageOf,
       providesTags: ['MyListings'],
     }),
     checkUsername: build.query<Availability, string>({
       query: (v) => ({ url: `/booth/check-username/${encodeURIComponent(v)}` }),
-      transformResponse: (body) => unwrap<Availability>(body),
+      transformResponse: (body: ApiSuccess<AvailabilityResponse>) => body.data,
     }),
     checkName: build.query<Availability, string>({
       query: (v) => ({ url: `/booth/check-name/${encodeURIComponent(v)}` }),
-      transformResponse: (body) => unwrap<Availability>(body),
+      transformResponse: (body: ApiSuccess<AvailabilityResponse>) => body.data,
     }),
     createBooth: build.mutation<
       Booth,
@@ -130,7 +132,7 @@ export const storeApi = api.injectEndpoints({
       }
     >({
       query: (body) => ({ url: '/booth', method: 'POST', body }),
-      transformResponse: (body) => toBooth(unwrap(body)),
+      transformResponse: boothOf,
       invalidatesTags: ['Booth'],
     }),
     updateBooth: build.mutation<
@@ -141,17 +143,17 @@ export const storeApi = api.injectEndpoints({
       }
     >({
       query: ({ id, body }) => ({ url: `/booth/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      transformResponse: (body) => toBooth(unwrap(body)),
+      transformResponse: boothOf,
       invalidatesTags: ['Booth'],
     }),
     createListing: build.mutation<Listing, ListingInput & { userId: string }>({
       query: (body) => ({ url: '/product', method: 'POST', body }),
-      transformResponse: (body) => toListing(unwrap(body)),
+      transformResponse: listingOf,
       invalidatesTags: ['MyListings', 'Listing'],
     }),
     updateListing: build.mutation<Listing, { id: string; body: Partial<ListingInput> }>({
       query: ({ id, body }) => ({ url: `/product/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      transformResponse: (body) => toListing(unwrap(body)),
+      transformResponse: listingOf,
       invalidatesTags: ['MyListings', 'Listing'],
     }),
   }),

@@ -1,8 +1,9 @@
+import type { AccountResponse, AddressResponse, UserProfileResponse } from '@swapbooth/contracts';
 import type { OwnedAddress } from '../domain/addresses';
 import type { User } from '../domain/user';
 
 /** The signed-in member's own account, as /api/auth/user-data and sign-in answers show it. */
-export const accountView = (u: User) => ({
+export const accountView = (u: User): AccountResponse => ({
   user_id: u.id,
   email: u.email,
   is_verified: u.emailVerified,
@@ -19,7 +20,7 @@ export const accountView = (u: User) => ({
 });
 
 /** SPEC §3 user profile, plus the private fields its owner edits. */
-export const userProfileView = (u: User) => ({
+export const userProfileView = (u: User): UserProfileResponse => ({
   user_id: u.id,
   first_name: u.profile.firstName ?? null,
   last_name: u.profile.lastName ?? null,
@@ -32,7 +33,7 @@ export const userProfileView = (u: User) => ({
 });
 
 /** SPEC §3 address. */
-export const addressView = (a: OwnedAddress) => ({
+export const addressView = (a: OwnedAddress): AddressResponse => ({
   address_id: a.id,
   user_id: a.userId,
   country: a.country,

@@ -1,19 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { listingCard, searchBody } from '../../../test/fixtures';
 import { callsTo, mockFetch, renderApp } from '../../../test/test-utils';
 
 const hits = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({
-    product_id: `p${i}`,
-    slug: `s${i}`,
-    title: `Desk lamp ${i}`,
-    type: 'item',
-  }));
+  Array.from({ length: n }, (_, i) =>
+    listingCard({ product_id: `p${i}`, id: `p${i}`, slug: `s${i}`, title: `Desk lamp ${i}` }),
+  );
 
 describe('search box suggestions', () => {
   it('asks for 10 and shows 5 under "Products & Services" after more than 2 characters', async () => {
     const fetchMock = mockFetch(({ url }) => {
-      if (url.pathname === '/api/search')
-        return { body: { success: true, data: { products: hits(8), totalCount: 8 } } };
+      if (url.pathname === '/api/search') return { body: searchBody(hits(8)) };
       return { status: 401, body: {} };
     });
     const { router } = renderApp('/about-us');
@@ -36,8 +33,7 @@ describe('search box suggestions', () => {
 
   it('says "No results found" when nothing matches', async () => {
     mockFetch(({ url }) => {
-      if (url.pathname === '/api/search')
-        return { body: { success: true, data: { products: [], totalCount: 0 } } };
+      if (url.pathname === '/api/search') return { body: searchBody([]) };
       return { status: 401, body: {} };
     });
     renderApp('/about-us');

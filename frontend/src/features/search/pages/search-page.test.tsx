@@ -7,6 +7,7 @@ import {
   signIn,
   type Handler,
 } from '../../../test/test-utils';
+import { listingCard, searchBody } from '../../../test/fixtures';
 
 const categories = {
   success: true,
@@ -17,15 +18,14 @@ const categories = {
   ],
 };
 
-const product = (i: number, type = 'item') => ({
-  product_id: `p${i}`,
-  slug: `listing-${i}`,
-  title: `Listing number ${i}`,
-  type,
-  images: [],
-  user_id: 'seller',
-  user_profile: { first_name: 'Sam', last_name: 'Seller' },
-});
+const product = (i: number, type: 'item' | 'service' = 'item') =>
+  listingCard({
+    product_id: `p${i}`,
+    id: `p${i}`,
+    slug: `listing-${i}`,
+    title: `Listing number ${i}`,
+    type,
+  });
 
 function searchBackend(extra?: Handler, total = 60) {
   return mockFetch((req) => {
@@ -37,16 +37,15 @@ function searchBackend(extra?: Handler, total = 60) {
     if (url.pathname === '/api/search') {
       const page = Number(url.searchParams.get('page'));
       return {
-        body: {
-          success: true,
-          data: {
-            products: Array.from({ length: 3 }, (_, i) => product(page * 10 + i)),
+        body: searchBody(
+          Array.from({ length: 3 }, (_, i) => product(page * 10 + i)),
+          {
             totalCount: total,
             counts: { items: 50, services: 10 },
             page,
             totalPages: Math.ceil(total / 25),
           },
-        },
+        ),
       };
     }
     return undefined;

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { AddressDeletedResponse } from '@swapbooth/contracts';
 import { assertSelf, handle, parse, principalOf } from '@swapbooth/service-kit';
 import type { AuthDeps } from '../../deps';
 import type { AddressFields, AddressPatch } from '../../domain/address-book';
@@ -88,7 +89,7 @@ export function addressesController(deps: AuthDeps) {
       const defaultId = await a.remove(principalOf(req).userId, id);
       res.json({
         success: true,
-        data: { address_id: id, default_address_id: defaultId },
+        data: { address_id: id, default_address_id: defaultId } satisfies AddressDeletedResponse,
         message: 'Address deleted',
       });
     }),

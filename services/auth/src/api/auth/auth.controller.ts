@@ -1,4 +1,10 @@
 import type { Request, Response } from 'express';
+import type {
+  AuthProvidersResponse,
+  EmailNotVerifiedResponse,
+  OtpSentResponse,
+  SignUpResponse,
+} from '@swapbooth/contracts';
 import { AppError, handle, parse, principalOf } from '@swapbooth/service-kit';
 import type { AuthDeps } from '../../deps';
 import { clientAddress } from '../client-address';
@@ -28,7 +34,12 @@ export function authController(deps: AuthDeps, cookies: CookieSettings) {
       const r = await deps.signUp.register(email, password);
       res.status(201).json({
         success: true,
-        data: { user_id: r.userId, email: r.email, is_verified: false, otp_sent: r.codeSent },
+        data: {
+          user_id: r.userId,
+          email: r.email,
+          is_verified: false,
+          otp_sent: r.codeSent,
+        } satisfies SignUpResponse,
         message: r.codeSent
           ? `Account created. We sent a 6-digit code to ${r.email}.`
           : 'Account created. Please request a verification code in a few minutes.',
@@ -40,7 +51,7 @@ export function authController(deps: AuthDeps, cookies: CookieSettings) {
       await deps.verification.resend(email);
       res.json({
         success: true,
-        data: { email },
+        data: { email } satisfies OtpSentResponse,
         message:
           'If this address has an account waiting for verification, a new code is on its way.',
       });
@@ -66,7 +77,7 @@ export function authController(deps: AuthDeps, cookies: CookieSettings) {
           ? `Please verify your e-mail address: we sent a new code to ${outcome.email}.`
           : 'Please verify your e-mail address with the code we sent you.',
         data: { email: outcome.email, requires_verification: true, otp_sent: outcome.codeSent },
-      });
+      } satisfies EmailNotVerifiedResponse);
     }),
 
     google: handle(googleSignIn),
@@ -78,7 +89,7 @@ export function authController(deps: AuthDeps, cookies: CookieSettings) {
           email: true,
           google: deps.google.enabled,
           ...(deps.google.clientId ? { googleClientId: deps.google.clientId } : {}),
-        },
+        } satisfies AuthProvidersResponse,
       });
     }),
 

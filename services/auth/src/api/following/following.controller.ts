@@ -1,4 +1,10 @@
 import type { Request } from 'express';
+import type {
+  FollowChangeResponse,
+  FollowersResponse,
+  FollowingResponse,
+  FollowStatusResponse,
+} from '@swapbooth/contracts';
 import { handle, parse, principalOf } from '@swapbooth/service-kit';
 import type { AuthDeps } from '../../deps';
 import type { FollowList } from '../../domain/following';
@@ -9,8 +15,7 @@ import { followSchema } from './following.schemas';
 const subjectOf = (req: Request): string =>
   req.params.id !== undefined ? parse(idParams, req.params, 'id').id : principalOf(req).userId;
 
-const listBody = (key: 'followers' | 'following', l: FollowList) => ({
-  [key]: l.users,
+const pageOf = (l: FollowList) => ({
   total: l.total,
   page: l.page,
   limit: l.limit,
@@ -26,7 +31,11 @@ export function followingController(deps: AuthDeps) {
       const started = await f.follow(principalOf(req).userId, followingUserId);
       res.json({
         success: true,
-        data: { followingUserId, isFollowing: true, changed: started },
+        data: {
+          followingUserId,
+          isFollowing: true,
+          changed: started,
+        } satisfies FollowChangeResponse,
         message: started ? 'Now following' : 'Already following',
       });
     }),
@@ -36,7 +45,11 @@ export function followingController(deps: AuthDeps) {
       const ended = await f.unfollow(principalOf(req).userId, followingUserId);
       res.json({
         success: true,
-        data: { followingUserId, isFollowing: false, changed: ended },
+        data: {
+          followingUserId,
+          isFollowing: false,
+          changed: ended,
+        } satisfies FollowChangeResponse,
         message: ended ? 'Unfollowed' : 'Was not following',
       });
     }),
@@ -44,18 +57,21 @@ export function followingController(deps: AuthDeps) {
     followers: handle(async (req, res) => {
       const { page, limit } = parse(pageQuery, req.query, 'query');
       const list = await f.followers(subjectOf(req), page, limit);
-      res.json({ success: true, data: listBody('followers', list) });
+      const data: FollowersResponse = { followers: list.users, ...pageOf(list) };
+      res.json({ success: true, data });
     }),
 
     following: handle(async (req, res) => {
       const { page, limit } = parse(pageQuery, req.query, 'query');
       const list = await f.following(subjectOf(req), page, limit);
-      res.json({ success: true, data: listBody('following', list) });
+      const data: FollowingResponse = { following: list.users, ...pageOf(list) };
+      res.json({ success: true, data });
     }),
 
     status: handle(async (req, res) => {
       const { id } = parse(idParams, req.params, 'id');
-      res.json({ success: true, data: await f.status(req.principal?.userId, id) });
+      const data: FollowStatusResponse = await f.status(req.principal?.userId, id);
+      res.json({ success: true, data });
     }),
   };
 }

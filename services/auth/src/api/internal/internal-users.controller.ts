@@ -1,3 +1,4 @@
+import type { UserStatusResponse } from '@swapbooth/contracts';
 import { handle, parse } from '@swapbooth/service-kit';
 import type { AuthDeps } from '../../deps';
 import { idParams } from '../common.schemas';
@@ -10,7 +11,7 @@ export function internalUsersController(deps: AuthDeps) {
       const { id } = parse(idParams, req.params, 'id');
       const { status, reason } = parse(setStatusSchema, req.body);
       const now = await deps.accountStatus.set(id, status, reason || undefined);
-      res.json({ success: true, data: { user_id: id, status: now } });
+      res.json({ success: true, data: { user_id: id, status: now } satisfies UserStatusResponse });
     }),
   };
 }

@@ -1,3 +1,4 @@
+import type { SessionTokenResponse } from '@swapbooth/contracts';
 import { handle, parse, principalOf } from '@swapbooth/service-kit';
 import type { AuthDeps } from '../../deps';
 import { setRefreshCookie, type CookieSettings } from '../sessions/session-cookie';
@@ -40,7 +41,10 @@ export function passwordController(deps: AuthDeps, cookies: CookieSettings) {
       setRefreshCookie(res, session, cookies);
       res.json({
         success: true,
-        data: { token: session.accessToken, expiresIn: session.expiresIn },
+        data: {
+          token: session.accessToken,
+          expiresIn: session.expiresIn,
+        } satisfies SessionTokenResponse,
         message: 'Password changed. Your other sessions were signed out.',
       });
     }),

@@ -1,3 +1,4 @@
+import type { EmailLookupResponse, ProfileResponse } from '@swapbooth/contracts';
 import { assertSelf, handle, parse, principalOf } from '@swapbooth/service-kit';
 import type { AuthDeps } from '../../deps';
 import type { AddressPatch } from '../../domain/address-book';
@@ -36,7 +37,10 @@ function toChanges(b: ProfileSave): ProfileChanges {
 
 /** The member's own profile, and looking members up by e-mail. */
 export function profileController(deps: AuthDeps) {
-  const view = async (userId: string, authorization: string | undefined) => {
+  const view = async (
+    userId: string,
+    authorization: string | undefined,
+  ): Promise<ProfileResponse> => {
     const { user, stripeData } = await deps.profiles.view(userId, authorization);
     const address = await deps.addresses.getDefault(userId);
     return {
@@ -63,7 +67,10 @@ export function profileController(deps: AuthDeps) {
     byEmail: handle(async (req, res) => {
       const { email } = parse(emailParams, req.params, 'email');
       const user = await deps.profiles.lookupByEmail(email);
-      res.json({ success: true, data: { exists: user !== null, user } });
+      res.json({
+        success: true,
+        data: { exists: user !== null, user } satisfies EmailLookupResponse,
+      });
     }),
   };
 }

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { SignedInResponse } from '@swapbooth/contracts';
 import type { IssuedSession } from '../../domain/sessions';
 import type { SignedIn } from '../../domain/sign-in';
 import { accountView } from '../presenters';
@@ -50,7 +51,7 @@ export function sendSignedIn(
       token: signedIn.session.accessToken,
       expiresIn: signedIn.session.expiresIn,
       user: accountView(signedIn.user),
-    },
+    } satisfies SignedInResponse,
     message,
   });
 }

@@ -1,3 +1,4 @@
+import type { SessionTokenResponse } from '@swapbooth/contracts';
 import { bearerToken, handle, verifyToken } from '@swapbooth/service-kit';
 import type { AuthDeps } from '../../deps';
 import {
@@ -16,7 +17,10 @@ export function sessionsController(deps: AuthDeps, cookies: CookieSettings) {
         setRefreshCookie(res, session, cookies);
         res.json({
           success: true,
-          data: { token: session.accessToken, expiresIn: session.expiresIn },
+          data: {
+            token: session.accessToken,
+            expiresIn: session.expiresIn,
+          } satisfies SessionTokenResponse,
         });
       } catch (err) {
         clearRefreshCookie(res, cookies);

@@ -1,7 +1,8 @@
+import type { BoothResponse } from '@swapbooth/contracts';
 import type { Booth } from '../../domain/booth';
 
 /** A booth as the client reads it. */
-export const boothView = (b: Booth) => ({
+export const boothView = (b: Booth): BoothResponse => ({
   booth_id: b.id,
   user_id: b.userId,
   username: b.username,

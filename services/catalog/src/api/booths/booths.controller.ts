@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { AvailabilityResponse, BoothViewsResponse } from '@swapbooth/contracts';
 import { AppError, assertSelf, parse, principalOf } from '@swapbooth/service-kit';
 import type { CatalogDeps } from '../../deps';
 import { recordBoothView } from '../../domain/booth-views';
@@ -42,10 +43,12 @@ export function boothsController(deps: CatalogDeps) {
       ok(res, boothView(booth));
     },
     async checkUsername(req: Request, res: Response) {
-      ok(res, await usernameAvailability(deps.booths, value(req)));
+      const data: AvailabilityResponse = await usernameAvailability(deps.booths, value(req));
+      ok(res, data);
     },
     async checkName(req: Request, res: Response) {
-      ok(res, await nameAvailability(deps.booths, value(req)));
+      const data: AvailabilityResponse = await nameAvailability(deps.booths, value(req));
+      ok(res, data);
     },
     async recordView(req: Request, res: Response) {
       const viewer = {
@@ -53,12 +56,12 @@ export function boothsController(deps: CatalogDeps) {
         ...(viewerOf(req) ? { userId: viewerOf(req) } : {}),
       };
       const views = await recordBoothView(deps, param(req, 'id'), viewer);
-      ok(res, { views });
+      ok(res, { views } satisfies BoothViewsResponse);
     },
     async views(req: Request, res: Response) {
       const booth = await deps.booths.findByIdOrUser(param(req, 'id'));
       if (!booth) throw AppError.notFound('Booth not found');
-      ok(res, { views: booth.views });
+      ok(res, { views: booth.views } satisfies BoothViewsResponse);
     },
   };
 }

@@ -1,5 +1,5 @@
+import type { ImageVariantsResponse, ProductResponse } from '@swapbooth/contracts';
 import type { Booth } from '../../domain/booth';
-import { variantWidths } from '../../domain/image-keys';
 import type { MemberFacts } from '../../domain/ports';
 import { coverOf, type Product } from '../../domain/product';
 
@@ -22,7 +22,7 @@ const compact = <T extends object>(o: T): T | undefined => {
 export class ProductPresenter {
   constructor(private readonly deps: PresenterDeps) {}
 
-  async many(products: Product[]): Promise<Record<string, unknown>[]> {
+  async many(products: Product[]): Promise<ProductResponse[]> {
     const sellers = [...new Set(products.map((p) => p.userId))];
     const [members, booths] = await Promise.all([
       this.deps.members.findMany(sellers),
@@ -31,15 +31,16 @@ export class ProductPresenter {
     return products.map((p) => this.view(p, members.get(p.userId), booths.get(p.userId)));
   }
 
-  async one(product: Product): Promise<Record<string, unknown>> {
+  async one(product: Product): Promise<ProductResponse> {
     return (await this.many([product]))[0]!;
   }
 
-  private variants(key: string): Record<number, string> {
-    return Object.fromEntries(variantWidths.map((w) => [w, this.deps.variantUrl(key, w)]));
+  private variants(key: string): ImageVariantsResponse {
+    const url = (w: number) => this.deps.variantUrl(key, w);
+    return { 300: url(300), 600: url(600), 900: url(900) };
   }
 
-  view(p: Product, member?: MemberFacts, booth?: Booth): Record<string, unknown> {
+  view(p: Product, member?: MemberFacts, booth?: Booth): ProductResponse {
     const cover = coverOf(p);
     const images = [...p.images]
       .sort((a, b) => a.displayOrder - b.displayOrder)

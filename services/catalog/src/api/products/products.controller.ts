@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { CountResponse, ProductPageResponse } from '@swapbooth/contracts';
 import { assertSelf, parse } from '@swapbooth/service-kit';
 import type { CatalogDeps } from '../../deps';
 import { createProduct } from '../../domain/create-product';
@@ -19,8 +20,15 @@ export function productsController(deps: CatalogDeps) {
   const presenter = new ProductPresenter(deps);
   const param = (req: Request, name: string) => parse(idParam, req.params[name], name);
   const page = (req: Request) => parse(pageQuery, req.query, 'query');
-  const list = async (res: Response, p: Awaited<ReturnType<typeof publishedListings>>) =>
-    ok(res, pageResult(await presenter.many(p.items), p.total, p.page, p.limit));
+  const list = async (res: Response, p: Awaited<ReturnType<typeof publishedListings>>) => {
+    const page: ProductPageResponse = pageResult(
+      await presenter.many(p.items),
+      p.total,
+      p.page,
+      p.limit,
+    );
+    ok(res, page);
+  };
 
   return {
     async create(req: Request, res: Response) {
@@ -57,7 +65,7 @@ export function productsController(deps: CatalogDeps) {
     },
     async countOfMember(req: Request, res: Response) {
       const count = await memberListingCount(deps, param(req, 'userId'), viewerOf(req));
-      ok(res, { count });
+      ok(res, { count } satisfies CountResponse);
     },
   };
 }

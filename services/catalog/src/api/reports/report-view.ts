@@ -1,6 +1,7 @@
+import type { ReportResponse } from '@swapbooth/contracts';
 import type { Report } from '../../domain/reports';
 
-export const reportView = (r: Report) => ({
+export const reportView = (r: Report): ReportResponse => ({
   report_id: r.id,
   reporter_id: r.reporterId,
   target_type: r.targetType,

@@ -1,46 +1,12 @@
+import type { ListingCardResponse } from '@swapbooth/contracts';
 import type { SearchHit } from '../../engine';
 
-/** The seller as the product card shows them. */
-export interface CardProfile {
-  first_name?: string;
-  last_name?: string;
-  username?: string;
-  profile_image?: string;
-}
-
-/** One search hit shaped for the web client's product card; unknown facts are left out. */
-export interface ListingCard {
-  product_id: string;
-  id: string;
-  slug: string;
-  title: string;
-  type: 'item' | 'service';
-  category: string;
-  subCategory?: string;
-  condition?: string;
-  tags: string[];
-  image_url?: string;
-  images: Array<{ image_url: string; is_default: true }>;
-  user_id: string;
-  userId: string;
-  user_profile?: CardProfile;
-  is_kyc_verified?: boolean;
-  rating_average?: number;
-  review_count?: number;
-  booth?: { name: string; interests: string[] };
-  city?: string;
-  state?: string;
-  zip?: string;
-  /** Miles from the search ZIP, one decimal. */
-  distance?: number;
-  created_at: string;
-}
-
 /**
- * Unknown facts stay `undefined` on the card: JSON leaves them out, so the client never sees
- * them, and the mapping copies no object twice (it runs for every hit of every search).
+ * One search hit shaped for the web client's product card (the contract's listing card). Unknown
+ * facts stay `undefined` on the card: JSON leaves them out, so the client never sees them, and the
+ * mapping copies no object twice (it runs for every hit of every search).
  */
-export function toListingCard(hit: SearchHit): ListingCard {
+export function toListingCard(hit: SearchHit): ListingCardResponse {
   const hasProfile =
     hit.sellerFirstName !== undefined ||
     hit.sellerLastName !== undefined ||

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { SearchResponse } from '@swapbooth/contracts';
 import { parse } from '@swapbooth/service-kit';
 import type { SearchDeps } from '../../deps';
 import { searchListings } from '../../domain/search-listings';
@@ -11,17 +12,15 @@ export function searchController(deps: SearchDeps) {
     async search(req: Request, res: Response): Promise<void> {
       const params = toSearchParams(parse(searchQuerySchema, req.query, 'query'));
       const page = await searchListings(deps, params);
-      res.json({
-        success: true,
-        data: {
-          products: page.hits.map(toListingCard),
-          totalCount: page.total,
-          counts: page.counts,
-          page: page.page,
-          limit: page.limit,
-          totalPages: page.totalPages,
-        },
-      });
+      const data: SearchResponse = {
+        products: page.hits.map(toListingCard),
+        totalCount: page.total,
+        counts: page.counts,
+        page: page.page,
+        limit: page.limit,
+        totalPages: page.totalPages,
+      };
+      res.json({ success: true, data });
     },
   };
 }

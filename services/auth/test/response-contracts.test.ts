@@ -39,15 +39,17 @@ function check<K extends Endpoint>(key: K, answer: request.Response) {
 
 const api = () => request(stack.url);
 
-async function resetToken(email: string): Promise<string> {
-  const deadline = Date.now() + 30_000;
+/** The token of the newest e-mailed link to `page` (reset-password, sign-in-link) sent to `email`. */
+async function mailedToken(email: string, page: string): Promise<string> {
+  const deadline = Date.now() + 45_000;
+  const pattern = new RegExp(`https://\\S+/${page}\\?token=([^\\s"<&]+)`);
   for (;;) {
     const link = (await listMail())
-      .filter((m) => m.to.some((t) => t.address === email) && /Reset your/.test(m.subject))
-      .map((m) => /https:\/\/\S+\/reset-password\?token=([^\s"<&]+)/.exec(m.text)?.[1])
+      .filter((m) => m.to.some((t) => t.address === email))
+      .map((m) => pattern.exec(m.text)?.[1])
       .find((t) => t !== undefined);
     if (link) return decodeURIComponent(link);
-    if (Date.now() > deadline) throw new Error(`no reset e-mail to ${email}`);
+    if (Date.now() > deadline) throw new Error(`no ${page} e-mail to ${email}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -201,9 +203,23 @@ describe('auth answers', () => {
       'POST /api/auth/reset-password',
       await api()
         .post('/api/auth/reset-password')
-        .send({ token: await resetToken(email), newPassword: 'a-third-long-password' }),
+        .send({
+          token: await mailedToken(email, 'reset-password'),
+          newPassword: 'a-third-long-password',
+        }),
     );
     check('POST /api/auth/logout', await api().post('/api/auth/logout').set(auth(token)));
+    check(
+      'POST /api/auth/sign-in-link',
+      await api().post('/api/auth/sign-in-link').send({ email }),
+    );
+    const linked = check(
+      'POST /api/auth/sign-in-link/redeem',
+      await api()
+        .post('/api/auth/sign-in-link/redeem')
+        .send({ token: await mailedToken(email, 'sign-in-link') }),
+    );
+    expect(linked.user.email).toBe(email);
 
     // An account whose e-mail is not verified yet.
     const waiting = uniqueEmail('contract-waiting');

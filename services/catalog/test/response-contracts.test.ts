@@ -84,6 +84,26 @@ describe('catalog answers', () => {
       ),
     );
     expect((await putTo(h, ticket.presignedUrl, bytes, 'image/jpeg')).ok).toBe(true);
+    // A second upload, published at once as a profile picture is.
+    const avatarTicket = check(
+      'POST /api/images/upload-url',
+      await h.api.post(
+        '/api/images/upload-url',
+        {
+          fileName: 'me.jpg',
+          fileType: 'image/jpeg',
+          folderType: 'profile-pics',
+          fileSize: bytes.length,
+        },
+        seller.token,
+      ),
+    );
+    expect((await putTo(h, avatarTicket.presignedUrl, bytes, 'image/jpeg')).ok).toBe(true);
+    const avatar = check(
+      'POST /api/images/publish',
+      await h.api.post('/api/images/publish', { key: avatarTicket.key }, seller.token),
+    );
+    expect(avatar.url).toBe(avatarTicket.s3ObjectUrl);
     const created = check(
       'POST /api/product',
       await h.api.post(

@@ -199,6 +199,11 @@ export const authEndpoints = {
   'POST /api/auth/logout': { data: noData, summary: 'Sign out' },
   'POST /api/auth/forgot-password': { data: noData, summary: 'E-mail a reset link' },
   'POST /api/auth/reset-password': { data: noData, summary: 'Reset the password' },
+  'POST /api/auth/sign-in-link': { data: noData, summary: 'E-mail a one-time sign-in link' },
+  'POST /api/auth/sign-in-link/redeem': {
+    data: signedInResponse,
+    summary: 'Sign in with an e-mailed link',
+  },
   'PUT /api/auth/change-password': { data: sessionTokenResponse, summary: 'Change the password' },
   'GET /api/profile': { data: profileResponse, summary: 'The member’s profile' },
   'POST /api/profile': { data: profileResponse, summary: 'Save the profile' },

@@ -177,6 +177,10 @@ export const uploadTicketResponse = z.strictObject({
 });
 export type UploadTicketResponse = z.infer<typeof uploadTicketResponse>;
 
+/** POST /api/images/publish: the upload, checked and re-encoded, is public at `url`. */
+export const publishedImageResponse = z.strictObject({ key: z.string(), url: z.string() });
+export type PublishedImageResponse = z.infer<typeof publishedImageResponse>;
+
 /** A member's report of a listing, booth or member. */
 export const reportResponse = z.strictObject({
   report_id: z.string(),
@@ -247,6 +251,7 @@ export const catalogEndpoints = {
   'GET /api/booth/check-name/{value}': { data: availabilityResponse, summary: 'Name available?' },
   'GET /api/categories': { data: z.array(categoryResponse), summary: 'Categories' },
   'POST /api/images/upload-url': { data: uploadTicketResponse, summary: 'An upload URL' },
+  'POST /api/images/publish': { data: publishedImageResponse, summary: 'Publish an upload now' },
   'GET /api/reports/reasons': { data: reportReasonsResponse, summary: 'Report reasons' },
   'POST /api/reports': { data: reportResponse, status: 201, summary: 'Report something' },
 } as const satisfies EndpointContracts;

@@ -1,17 +1,75 @@
-# Shared steps for start.sh and test.sh.
+# Shared steps for start.sh, test.sh, bench.sh and e2e/run.sh. Sourcing it also puts the project's
+# Node on PATH (see ensure_node), so everything the caller runs afterwards uses that Node.
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 log() { printf '\033[1m[swapbooth]\033[0m %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
 
-# Installs dependencies when node_modules is missing or older than the lockfile.
+SWAPBOOTH_CACHE="${SWAPBOOTH_CACHE:-$HOME/.cache/swapbooth}"
+# The exact Node release the project runs on: .nvmrc is the one place it is pinned (nvm and fnm read
+# it too); engines, the Docker images and test/platform/deployment-files.test.ts follow its major.
+NODE_PINNED="$(tr -d '[:space:]' <"$ROOT/.nvmrc")"
+NODE_PINNED="${NODE_PINNED#v}"
+
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+# When the machine's node is older than the pinned major, fetches the pinned release from the npm
+# registry's node-<os>-<arch> package into the cache (once) and puts it first on PATH. npm itself
+# stays the machine's; it runs on whichever node comes first on PATH.
+ensure_node() {
+  command -v npm >/dev/null || die "Node.js with npm is needed (any version: Node $NODE_PINNED is fetched when older)"
+  local want=${NODE_PINNED%%.*}
+  [ "$(node_major)" -ge "$want" ] && return 0
+  local os arch
+  os=$(uname -s | tr '[:upper:]' '[:lower:]')
+  case "$(uname -m)" in
+    x86_64 | amd64) arch=x64 ;;
+    aarch64 | arm64) arch=arm64 ;;
+    *) die "no Node $NODE_PINNED package for $(uname -m): install Node $want or newer" ;;
+  esac
+  local dir="$SWAPBOOTH_CACHE/node-v$NODE_PINNED-$os-$arch"
+  if [ ! -x "$dir/bin/node" ]; then
+    log "node $(node -v 2>/dev/null || echo '(none)') is older than Node $want: fetching node-$os-$arch@$NODE_PINNED from the npm registry"
+    mkdir -p "$SWAPBOOTH_CACHE"
+    local tmp
+    tmp=$(mktemp -d "$SWAPBOOTH_CACHE/.node-XXXXXX")
+    # npm pack checks the tarball against the registry's integrity hash.
+    (cd "$tmp" && npm pack "node-$os-$arch@$NODE_PINNED" --silent --no-fund --no-audit >/dev/null) ||
+      { rm -rf "$tmp"; die "could not fetch node-$os-$arch@$NODE_PINNED"; }
+    tar -xzf "$tmp"/node-"$os"-"$arch"-*.tgz -C "$tmp"
+    chmod +x "$tmp/package/bin/node"
+    # A rename, so a concurrent run sees either nothing or the whole release.
+    mv -T "$tmp/package" "$dir" 2>/dev/null || [ -x "$dir/bin/node" ] || die "could not unpack Node into $dir"
+    rm -rf "$tmp"
+  fi
+  export PATH="$dir/bin:$PATH"
+  hash -r
+  # Native modules built here (node-gyp) must use this Node's headers, not those a user config names.
+  export npm_config_nodedir="$dir"
+  log "using Node $(node -v) from $dir"
+}
+
+ensure_node
+
+# Installs dependencies when node_modules is missing or older than the lockfile, and rebuilds the
+# native modules (argon2, ssh2, ...) of a node_modules installed under another Node major, which the
+# stamp file records (a node_modules without one counts as installed under another).
 ensure_deps() {
+  local stamp=node_modules/.swapbooth-node-major major installed_under=""
+  major=$(node_major)
+  [ -f node_modules/.package-lock.json ] && installed_under=$(cat "$stamp" 2>/dev/null || echo "another Node")
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     log "installing dependencies"
     # npm install rather than npm ci: the lockfile records only this platform's optional binaries,
     # which npm ci rejects as out of sync; install resolves them and keeps the locked versions.
     npm install --no-audit --no-fund --loglevel=error
   fi
+  if [ -n "$installed_under" ] && [ "$installed_under" != "$major" ]; then
+    log "node_modules was installed under Node $installed_under: rebuilding its native modules for Node $major"
+    npm rebuild --loglevel=error
+  fi
+  echo "$major" >"$stamp"
 }
 
 # The RSA key pair the auth service signs tokens with (generated once, kept with the local data).

@@ -242,6 +242,68 @@ describe('docker-compose.yml', () => {
   });
 });
 
+// ------------------------------------------------------------------ Node version
+
+// .nvmrc pins the exact release the scripts fetch when a machine's node is older; everything else
+// names its major.
+const NODE_PINNED = read('.nvmrc').trim();
+const NODE_MAJOR = NODE_PINNED.split('.')[0] ?? '';
+
+describe('the Node version', () => {
+  const manifest = (rel: string) =>
+    JSON.parse(read(rel)) as {
+      engines?: { node?: string };
+      devDependencies?: Record<string, string>;
+      workspaces?: string[];
+    };
+  const rootManifest = manifest('package.json');
+
+  it('is pinned once, as an exact release, in .nvmrc', () => {
+    expect(NODE_PINNED).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('is the major every manifest requires and the Node types describe', () => {
+    expect(rootManifest.engines?.node).toBe(`>=${NODE_MAJOR}`);
+    const workspaces = (rootManifest.workspaces ?? []).flatMap((pattern) =>
+      pattern.endsWith('/*')
+        ? readdirSync(path.join(root, pattern.slice(0, -2))).map(
+            (d) => `${pattern.slice(0, -2)}/${d}`,
+          )
+        : [pattern],
+    );
+    for (const dir of workspaces) {
+      if (!existsSync(path.join(root, dir, 'package.json'))) continue;
+      const engines = manifest(`${dir}/package.json`).engines?.node;
+      if (engines !== undefined) expect([dir, engines]).toEqual([dir, `>=${NODE_MAJOR}`]);
+    }
+    expect(rootManifest.devDependencies?.['@types/node']).toMatch(
+      new RegExp(`^\\^${NODE_MAJOR}\\.`),
+    );
+  });
+
+  it('is the major of every Node image the Dockerfiles and the compose file build on', () => {
+    const dockerfiles = [
+      'docker/Dockerfile.service',
+      'docker/Dockerfile.frontend',
+      'frontend/Dockerfile',
+      ...APPS.map((app) => `${appDir(app)}/Dockerfile`),
+    ];
+    for (const file of dockerfiles) {
+      expect([file, argDefault(read(file), 'NODE_IMAGE')]).toEqual([
+        file,
+        `node:${NODE_MAJOR}-bookworm-slim`,
+      ]);
+    }
+    const nodeImages = Object.entries(compose.services).flatMap(([name, s]) =>
+      s.image?.startsWith('node:') ? [[name, s.image]] : [],
+    );
+    expect(nodeImages.length).toBeGreaterThan(0);
+    for (const [name, image] of nodeImages) {
+      expect([name, image]).toEqual([name, `node:${NODE_MAJOR}-bookworm-slim`]);
+    }
+  });
+});
+
 // ------------------------------------------------------------------ Dockerfiles
 
 const withoutComments = (text: string) =>
@@ -274,8 +336,8 @@ describe('Dockerfiles', () => {
     expect(argDefault(shared, 'SERVICE')).toBe('');
   });
 
-  it('builds on node 20 slim and runs compiled output as a non-root user with a health check', () => {
-    expect(argDefault(shared, 'NODE_IMAGE')).toBe('node:20-bookworm-slim');
+  it('builds on the Node slim image and runs compiled output as a non-root user with a health check', () => {
+    expect(argDefault(shared, 'NODE_IMAGE')).toBe(`node:${NODE_MAJOR}-bookworm-slim`);
     expect(shared).toMatch(/npm ci --workspace "\$SERVICE" --include-workspace-root/);
     expect(shared).toMatch(/npx tsc -b "\$SERVICE"/);
     expect(shared).toMatch(/npm ci --workspace "\$SERVICE" --omit=dev/);

@@ -89,3 +89,39 @@ infra_env() {
   # shellcheck disable=SC1090
   eval "$(bash infra/local/infra.sh env)"
 }
+
+# Exit hooks: each runs once when the script ends (success, failure or Ctrl-C), the last registered
+# first, so what was started last is stopped first.
+EXIT_HOOKS=()
+on_exit() {
+  EXIT_HOOKS=("$1" "${EXIT_HOOKS[@]}")
+  trap run_exit_hooks EXIT
+}
+run_exit_hooks() {
+  local hook
+  for hook in "${EXIT_HOOKS[@]}"; do "$hook" || true; done
+  EXIT_HOOKS=()
+}
+
+# Starts the local servers that are not running yet and, when the script ends, stops exactly those,
+# unless KEEP_INFRA=1. Servers that were already up (npm start, another checkout) stay up.
+infra_up() {
+  mkdir -p "$ROOT/infra/local/.run"
+  INFRA_STARTED=$(mktemp "$ROOT/infra/local/.run/started.XXXXXX")
+  on_exit stop_started_infra
+  bash "$ROOT/infra/local/infra.sh" up --record "$INFRA_STARTED"
+}
+
+stop_started_infra() {
+  [ -n "${INFRA_STARTED:-}" ] && [ -f "$INFRA_STARTED" ] || return 0
+  local started=()
+  mapfile -t started <"$INFRA_STARTED"
+  rm -f "$INFRA_STARTED"
+  [ ${#started[@]} -gt 0 ] || return 0
+  if [ "${KEEP_INFRA:-}" = "1" ]; then
+    log "leaving up the servers this run started (KEEP_INFRA=1): ${started[*]}; npm run infra:down stops them"
+    return 0
+  fi
+  log "stopping the servers this run started: ${started[*]}"
+  bash "$ROOT/infra/local/infra.sh" down "${started[@]}"
+}

@@ -35,6 +35,7 @@ PORT_KAFKA=9092
 PORT_KAFKA_CONTROLLER=9093
 PORT_REDIS=6379
 PORT_STRIPE=12111
+PORT_STRIPE_HTTPS=12112
 PORT_MINIO=9000
 PORT_MINIO_CONSOLE=9001
 PORT_SMTP=1025
@@ -227,7 +228,7 @@ up() {
   fi
   if [ -z "${STRIPE_API_BASE:-}" ]; then
     start stripe-mock $PORT_STRIPE ready_stripe 30 -- \
-    "$BIN/stripe-mock" -http-addr "127.0.0.1:$PORT_STRIPE"
+    "$BIN/stripe-mock" -http-addr "127.0.0.1:$PORT_STRIPE" -https-addr "127.0.0.1:$PORT_STRIPE_HTTPS"
   fi
   if [ -z "${S3_ENDPOINT:-}" ]; then
     mkdir -p "$DATA/minio"

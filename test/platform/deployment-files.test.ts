@@ -157,6 +157,7 @@ describe('docker-compose.yml', () => {
       expect(env.JWT_PUBLIC_KEY_FILE ?? env.JWT_PUBLIC_KEY).toBeTruthy();
       expect(env.HOST).toBe('0.0.0.0');
       expect(env.PORT).toMatch(/^\d+$/);
+      expect([app, env.LOG_FORMAT]).toEqual([app, '${LOG_FORMAT:-json}']);
     }
     expect(hostOf(environment('search').MEILI_URL ?? '')).toBe('meilisearch');
     expect(environment('search').MEILI_API_KEY).toBeTruthy();
@@ -343,6 +344,7 @@ describe('Dockerfiles', () => {
     expect(shared).toMatch(/npm ci --workspace "\$SERVICE" --omit=dev/);
     const runtime = withoutComments(shared.slice(shared.lastIndexOf('\nFROM ')));
     expect(runtime).toMatch(/NODE_ENV=production/);
+    expect(runtime).toMatch(/LOG_FORMAT=json/);
     expect(runtime).toMatch(/^USER 10001:10001$/m);
     expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*\/healthz/m);
     expect(runtime).not.toMatch(/curl|wget/);
@@ -548,6 +550,15 @@ describe('Kubernetes manifests', () => {
     );
     expect(backends.length).toBeGreaterThan(0);
     expect(new Set(backends)).toEqual(new Set(['gateway']));
+  });
+
+  it('has every pod log JSON lines for the log collector', () => {
+    const config = base.find(
+      (m) => m.kind === 'ConfigMap' && m.metadata?.name === 'swapbooth-config',
+    );
+    expect((config as { data?: Record<string, string> } | undefined)?.data?.LOG_FORMAT).toBe(
+      'json',
+    );
   });
 
   it('renders every overlay with kubectl kustomize when kubectl is installed', () => {

@@ -12,6 +12,7 @@ SWAPBOOTH_CACHE="${SWAPBOOTH_CACHE:-$HOME/.cache/swapbooth}"
 NODE_PINNED="$(tr -d '[:space:]' <"$ROOT/.nvmrc")"
 NODE_PINNED="${NODE_PINNED#v}"
 
+NODE_FETCHED_DIR=""
 node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 
 # When the machine's node is older than the pinned major, fetches the pinned release from the npm
@@ -45,8 +46,7 @@ ensure_node() {
   fi
   export PATH="$dir/bin:$PATH"
   hash -r
-  # Native modules built here (node-gyp) must use this Node's headers, not those a user config names.
-  export npm_config_nodedir="$dir"
+  NODE_FETCHED_DIR=$dir
   log "using Node $(node -v) from $dir"
 }
 
@@ -58,7 +58,10 @@ ensure_node
 ensure_deps() {
   local stamp=node_modules/.swapbooth-node-major major installed_under=""
   major=$(node_major)
-  [ -f node_modules/.package-lock.json ] && installed_under=$(cat "$stamp" 2>/dev/null || echo "another Node")
+  # Native modules compiled here (node-gyp) need the headers of the Node that runs them, not those
+  # a user config may name for the machine's own Node.
+  if [ -n "$NODE_FETCHED_DIR" ]; then local -x npm_config_nodedir="$NODE_FETCHED_DIR"; fi
+  [ -f node_modules/.package-lock.json ] && installed_under=$(cat "$stamp" 2>/dev/null || echo unknown)
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     log "installing dependencies"
     # npm install rather than npm ci: the lockfile records only this platform's optional binaries,
@@ -66,7 +69,9 @@ ensure_deps() {
     npm install --no-audit --no-fund --loglevel=error
   fi
   if [ -n "$installed_under" ] && [ "$installed_under" != "$major" ]; then
-    log "node_modules was installed under Node $installed_under: rebuilding its native modules for Node $major"
+    local was="Node $installed_under"
+    [ "$installed_under" = unknown ] && was="another Node"
+    log "node_modules was installed under $was: rebuilding its native modules for Node $major"
     npm rebuild --loglevel=error
   fi
   echo "$major" >"$stamp"

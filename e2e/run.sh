@@ -23,7 +23,6 @@ stop_stack() {
     wait "$STACK_PID" 2>/dev/null || true
   fi
 }
-trap stop_stack EXIT
 
 [ -x /usr/bin/chromium ] || { log "installing Chromium"; apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }
 
@@ -40,13 +39,14 @@ wait_ready() {
 
 if ! curl -sf "$BASE_URL/readyz" >/dev/null; then
   log "nothing answers on $BASE_URL: starting the stack"
-  bash infra/local/infra.sh up
+  infra_up
   infra_env
   ensure_keys
   npx tsc -b
   npm run build --workspace frontend --silent
   export FRONTEND_DIST="$ROOT/frontend/dist"
-  KEEP_INFRA=1 SKIP_SEED=1 node scripts/stack.js >"$LOG_DIR/stack.log" 2>&1 &
+  on_exit stop_stack
+  SKIP_SEED=1 node scripts/stack.js >"$LOG_DIR/stack.log" 2>&1 &
   STACK_PID=$!
   wait_ready "$BASE_URL"
   log "stack ready (logs: $LOG_DIR/stack.log)"
@@ -59,6 +59,7 @@ elif ! curl -sf "$BASE_URL/" | grep -q 'id="root"'; then
   ensure_keys
   npx tsc -b
   npm run build --workspace frontend --silent
+  on_exit stop_stack
   FRONTEND_DIST="$ROOT/frontend/dist" PORT="$PORT_E2E" APP_URL="http://localhost:$PORT_E2E" \
     node gateway/dist/main.js >"$LOG_DIR/stack.log" 2>&1 &
   STACK_PID=$!

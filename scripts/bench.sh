@@ -3,7 +3,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ensure_deps
-SKIP_CHROMIUM=1 bash infra/local/infra.sh up
+SKIP_CHROMIUM=1 infra_up
 infra_env
 ensure_keys
 npx tsc -b bench services/auth services/notification

@@ -1,17 +1,80 @@
-# Shared steps for start.sh and test.sh.
+# Shared steps for start.sh, test.sh, bench.sh and e2e/run.sh. Sourcing it also puts the project's
+# Node on PATH (see ensure_node), so everything the caller runs afterwards uses that Node.
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 log() { printf '\033[1m[swapbooth]\033[0m %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
 
-# Installs dependencies when node_modules is missing or older than the lockfile.
+SWAPBOOTH_CACHE="${SWAPBOOTH_CACHE:-$HOME/.cache/swapbooth}"
+# The exact Node release the project runs on: .nvmrc is the one place it is pinned (nvm and fnm read
+# it too); engines, the Docker images and test/platform/deployment-files.test.ts follow its major.
+NODE_PINNED="$(tr -d '[:space:]' <"$ROOT/.nvmrc")"
+NODE_PINNED="${NODE_PINNED#v}"
+
+NODE_FETCHED_DIR=""
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+# When the machine's node is older than the pinned major, fetches the pinned release from the npm
+# registry's node-<os>-<arch> package into the cache (once) and puts it first on PATH. npm itself
+# stays the machine's; it runs on whichever node comes first on PATH.
+ensure_node() {
+  command -v npm >/dev/null || die "Node.js with npm is needed (any version: Node $NODE_PINNED is fetched when older)"
+  local want=${NODE_PINNED%%.*}
+  [ "$(node_major)" -ge "$want" ] && return 0
+  local os arch
+  os=$(uname -s | tr '[:upper:]' '[:lower:]')
+  case "$(uname -m)" in
+    x86_64 | amd64) arch=x64 ;;
+    aarch64 | arm64) arch=arm64 ;;
+    *) die "no Node $NODE_PINNED package for $(uname -m): install Node $want or newer" ;;
+  esac
+  local dir="$SWAPBOOTH_CACHE/node-v$NODE_PINNED-$os-$arch"
+  if [ ! -x "$dir/bin/node" ]; then
+    log "node $(node -v 2>/dev/null || echo '(none)') is older than Node $want: fetching node-$os-$arch@$NODE_PINNED from the npm registry"
+    mkdir -p "$SWAPBOOTH_CACHE"
+    local tmp
+    tmp=$(mktemp -d "$SWAPBOOTH_CACHE/.node-XXXXXX")
+    # npm pack checks the tarball against the registry's integrity hash.
+    (cd "$tmp" && npm pack "node-$os-$arch@$NODE_PINNED" --silent --no-fund --no-audit >/dev/null) ||
+      { rm -rf "$tmp"; die "could not fetch node-$os-$arch@$NODE_PINNED"; }
+    tar -xzf "$tmp"/node-"$os"-"$arch"-*.tgz -C "$tmp"
+    chmod +x "$tmp/package/bin/node"
+    # A rename, so a concurrent run sees either nothing or the whole release.
+    mv -T "$tmp/package" "$dir" 2>/dev/null || [ -x "$dir/bin/node" ] || die "could not unpack Node into $dir"
+    rm -rf "$tmp"
+  fi
+  export PATH="$dir/bin:$PATH"
+  hash -r
+  NODE_FETCHED_DIR=$dir
+  log "using Node $(node -v) from $dir"
+}
+
+ensure_node
+
+# Installs dependencies when node_modules is missing or older than the lockfile, and rebuilds the
+# native modules (argon2, ssh2, ...) of a node_modules installed under another Node major, which the
+# stamp file records (a node_modules without one counts as installed under another).
 ensure_deps() {
+  local stamp=node_modules/.swapbooth-node-major major installed_under=""
+  major=$(node_major)
+  # Native modules compiled here (node-gyp) need the headers of the Node that runs them, not those
+  # a user config may name for the machine's own Node.
+  if [ -n "$NODE_FETCHED_DIR" ]; then local -x npm_config_nodedir="$NODE_FETCHED_DIR"; fi
+  [ -f node_modules/.package-lock.json ] && installed_under=$(cat "$stamp" 2>/dev/null || echo unknown)
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     log "installing dependencies"
     # npm install rather than npm ci: the lockfile records only this platform's optional binaries,
     # which npm ci rejects as out of sync; install resolves them and keeps the locked versions.
     npm install --no-audit --no-fund --loglevel=error
   fi
+  if [ -n "$installed_under" ] && [ "$installed_under" != "$major" ]; then
+    local was="Node $installed_under"
+    [ "$installed_under" = unknown ] && was="another Node"
+    log "node_modules was installed under $was: rebuilding its native modules for Node $major"
+    npm rebuild --loglevel=error
+  fi
+  echo "$major" >"$stamp"
 }
 
 # The RSA key pair the auth service signs tokens with (generated once, kept with the local data).
@@ -30,4 +93,40 @@ ensure_keys() {
 infra_env() {
   # shellcheck disable=SC1090
   eval "$(bash infra/local/infra.sh env)"
+}
+
+# Exit hooks: each runs once when the script ends (success, failure or Ctrl-C), the last registered
+# first, so what was started last is stopped first.
+EXIT_HOOKS=()
+on_exit() {
+  EXIT_HOOKS=("$1" "${EXIT_HOOKS[@]}")
+  trap run_exit_hooks EXIT
+}
+run_exit_hooks() {
+  local hook
+  for hook in "${EXIT_HOOKS[@]}"; do "$hook" || true; done
+  EXIT_HOOKS=()
+}
+
+# Starts the local servers that are not running yet and, when the script ends, stops exactly those,
+# unless KEEP_INFRA=1. Servers that were already up (npm start, another checkout) stay up.
+infra_up() {
+  mkdir -p "$ROOT/infra/local/.run"
+  INFRA_STARTED=$(mktemp "$ROOT/infra/local/.run/started.XXXXXX")
+  on_exit stop_started_infra
+  bash "$ROOT/infra/local/infra.sh" up --record "$INFRA_STARTED"
+}
+
+stop_started_infra() {
+  [ -n "${INFRA_STARTED:-}" ] && [ -f "$INFRA_STARTED" ] || return 0
+  local started=()
+  mapfile -t started <"$INFRA_STARTED"
+  rm -f "$INFRA_STARTED"
+  [ ${#started[@]} -gt 0 ] || return 0
+  if [ "${KEEP_INFRA:-}" = "1" ]; then
+    log "leaving up the servers this run started (KEEP_INFRA=1): ${started[*]}; npm run infra:down stops them"
+    return 0
+  fi
+  log "stopping the servers this run started: ${started[*]}"
+  bash "$ROOT/infra/local/infra.sh" down "${started[@]}"
 }

@@ -1,10 +1,29 @@
 // Starts every service and the gateway as child processes, waits until each answers /readyz,
 // seeds demo data once, prints where to open the app, and stops everything on Ctrl-C.
+//
+// The children always log JSON; this script prints it for a person (LOG_FORMAT=pretty, the default):
+// one short coloured line per record, API calls once each as the gateway's line, and neither the
+// services' own access lines nor the gateway's successful static-file lines. LOG_FORMAT=json passes
+// every JSON line through unchanged. Other output (crashes, runtime warnings) is printed as it is,
+// after the name of the process it came from.
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const fs = require('node:fs');
 
 const root = path.resolve(__dirname, '..');
+// Built by tsc -b with the packages; it has no dependencies of its own.
+const { formatRecord, isRequestRecord, parseLogLine } = require(
+  path.join(root, 'packages/service-kit/dist/log-format.js'),
+);
+const logFormat = process.env.LOG_FORMAT || 'pretty';
+if (logFormat !== 'json' && logFormat !== 'pretty') {
+  console.error(`LOG_FORMAT must be json or pretty, not "${logFormat}"`);
+  process.exit(2);
+}
+const forced = process.env.FORCE_COLOR;
+const color = process.stdout.isTTY
+  ? process.stdout.hasColors()
+  : forced !== undefined && forced !== '0' && forced !== 'false';
 const services = [
   ['auth', 4001],
   ['catalog', 4002],
@@ -15,7 +34,9 @@ const services = [
   ['payment', 4007],
   ['admin', 4008],
 ];
-const colors = [31, 32, 33, 34, 35, 36, 91, 92, 93];
+// Red and yellow are left to errors and warnings.
+const colors = [36, 32, 34, 35, 96, 92, 94, 95, 37];
+const NAME_WIDTH = 12;
 const children = [];
 const env = {
   ...process.env,
@@ -24,16 +45,48 @@ const env = {
   APP_URL: process.env.APP_URL || 'http://localhost:8080',
   CORS_ORIGIN: process.env.CORS_ORIGIN || 'http://localhost:5173',
   KAFKAJS_NO_PARTITIONER_WARNING: '1',
+  LOG_FORMAT: 'json',
 };
 for (const [name, port] of services) env[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
 
-function prefixLines(name, color, stream, out) {
+/** Whether a person watching npm start wants to see this record. */
+function worthShowing(name, rec) {
+  if (!isRequestRecord(rec)) return true;
+  // Every API call passes the gateway, which logs it with its status and time.
+  if (name !== 'gateway') return false;
+  const url = (rec.req && rec.req.url) || '';
+  return url.startsWith('/api/') || ((rec.res && rec.res.statusCode) || 0) >= 400;
+}
+
+const paint = (code, text) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
+const clock = () => new Date().toTimeString().slice(0, 8);
+
+function printLine(name, nameColor, line, out) {
+  if (logFormat === 'json' && line.startsWith('{')) return out.write(`${line}\n`);
+  const rec = logFormat === 'pretty' ? parseLogLine(line) : undefined;
+  if (rec) {
+    if (worthShowing(name, rec)) {
+      out.write(
+        `${formatRecord(rec, { color, serviceColor: nameColor, nameWidth: NAME_WIDTH })}\n`,
+      );
+    }
+    return;
+  }
+  if (line.trim() === '') return;
+  out.write(`${paint(2, clock())} ${paint(nameColor, name.padEnd(NAME_WIDTH))} ${line}\n`);
+}
+
+function relayLines(name, nameColor, stream, out) {
   let buf = '';
+  stream.setEncoding('utf8');
   stream.on('data', (chunk) => {
     buf += chunk;
     const lines = buf.split('\n');
     buf = lines.pop();
-    for (const line of lines) out.write(`\x1b[${color}m${name.padEnd(12)}\x1b[0m ${line}\n`);
+    for (const line of lines) printLine(name, nameColor, line, out);
+  });
+  stream.on('end', () => {
+    if (buf) printLine(name, nameColor, buf, out);
   });
 }
 
@@ -43,8 +96,8 @@ function start(name, entry, extraEnv, i) {
     env: { ...env, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  prefixLines(name, colors[i % colors.length], child.stdout, process.stdout);
-  prefixLines(name, colors[i % colors.length], child.stderr, process.stderr);
+  relayLines(name, colors[i % colors.length], child.stdout, process.stdout);
+  relayLines(name, colors[i % colors.length], child.stderr, process.stderr);
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${name} exited (${signal || code}); stopping the stack`);

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # npm test: the whole suite. Provisions like npm start, then format + lint + types, unit and component
 # tests against the real servers, and the browser tests when the web app is present. Non-zero on any failure.
+# At exit it stops the local servers this run started (KEEP_INFRA=1 leaves them up); servers that
+# were already up stay up.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 ensure_deps
 log "starting local servers"
-bash infra/local/infra.sh up
+infra_up
 infra_env
 export SWAPBOOTH_INFRA_STARTED=1
 

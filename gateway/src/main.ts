@@ -4,7 +4,7 @@ import { buildGateway } from './app';
 
 async function main() {
   const config = loadGatewayConfig();
-  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const logger = createLogger('gateway', config.LOG_LEVEL, config.LOG_FORMAT);
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
   const app = buildGateway({ config, logger, redis, publicKey: readPublicKey(config) });
   await serve({

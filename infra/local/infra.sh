@@ -2,8 +2,13 @@
 # Provision, start, stop and report on the real servers Swapbooth needs, on 127.0.0.1, without Docker.
 #
 #   infra.sh provision   install/build what is missing (cached, so a second run is fast)
-#   infra.sh up          provision, then start every server not given by configuration; waits until each answers
-#   infra.sh down        stop the servers this checkout started
+#   infra.sh up [--record FILE]
+#                        provision, then start every server not given by configuration and not running yet;
+#                        waits until each answers. With --record, appends the name of each server this call
+#                        starts to FILE (one a line), so the caller can stop exactly those.
+#   infra.sh down [NAME...]
+#                        stop the named servers (redis ferretdb kafka stripe-mock minio maildev), or with no
+#                        names every server this checkout started; servers started elsewhere are never touched
 #   infra.sh status      one line per server
 #   infra.sh env         print the connection settings (export lines) for the running servers
 #
@@ -30,10 +35,16 @@ PORT_KAFKA=9092
 PORT_KAFKA_CONTROLLER=9093
 PORT_REDIS=6379
 PORT_STRIPE=12111
+PORT_STRIPE_HTTPS=12112
 PORT_MINIO=9000
 PORT_MINIO_CONSOLE=9001
 PORT_SMTP=1025
 PORT_MAILDEV_WEB=1080
+
+# In start order; down stops them in reverse.
+SERVERS=(redis ferretdb kafka stripe-mock minio maildev)
+# up --record FILE: where start() lists the servers it launched.
+RECORD=""
 
 MINIO_USER="${MINIO_ROOT_USER:-swapbooth}"
 MINIO_PASSWORD="${MINIO_ROOT_PASSWORD:-swapbooth-local-secret}"
@@ -156,6 +167,8 @@ start() {
   log "starting $name on 127.0.0.1:$port"
   nohup "$@" >"$RUN/$name.log" 2>&1 &
   echo $! >"$RUN/$name.pid"
+  # Recorded before the wait, so a caller cleaning up after a failed start stops this one too.
+  if [ -n "$RECORD" ]; then echo "$name" >>"$RECORD"; fi
   wait_ready "$name" "$probe" "$limit"
   log "$name ready"
 }
@@ -215,7 +228,7 @@ up() {
   fi
   if [ -z "${STRIPE_API_BASE:-}" ]; then
     start stripe-mock $PORT_STRIPE ready_stripe 30 -- \
-    "$BIN/stripe-mock" -http-addr "127.0.0.1:$PORT_STRIPE"
+    "$BIN/stripe-mock" -http-addr "127.0.0.1:$PORT_STRIPE" -https-addr "127.0.0.1:$PORT_STRIPE_HTTPS"
   fi
   if [ -z "${S3_ENDPOINT:-}" ]; then
     mkdir -p "$DATA/minio"
@@ -261,7 +274,16 @@ stop_one() {
   rm -f "$RUN/$name.pid"
 }
 
-down() { for n in maildev minio stripe-mock kafka ferretdb redis; do stop_one "$n"; done; }
+down() {
+  local n i wanted=" ${*:-${SERVERS[*]}} "
+  for n in "$@"; do
+    [[ " ${SERVERS[*]} " == *" $n "* ]] || die "unknown server '$n' (one of: ${SERVERS[*]})"
+  done
+  for ((i = ${#SERVERS[@]} - 1; i >= 0; i--)); do
+    n=${SERVERS[$i]}
+    if [[ "$wanted" == *" $n "* ]]; then stop_one "$n"; fi
+  done
+}
 
 status() {
   local all_ok=0
@@ -282,9 +304,22 @@ status() {
 
 case "${1:-}" in
   provision) provision ;;
-  up) up ;;
-  down) down ;;
+  up)
+    shift
+    if [ "${1:-}" = "--record" ]; then
+      [ -n "${2:-}" ] || die "up --record needs a file"
+      RECORD=$2
+      touch "$RECORD"
+    elif [ $# -gt 0 ]; then
+      die "usage: $0 up [--record FILE]"
+    fi
+    up
+    ;;
+  down)
+    shift
+    down "$@"
+    ;;
   status) status ;;
   env) env_lines ;;
-  *) echo "usage: $0 provision|up|down|status|env" >&2; exit 2 ;;
+  *) echo "usage: $0 provision|up [--record FILE]|down [NAME...]|status|env" >&2; exit 2 ;;
 esac

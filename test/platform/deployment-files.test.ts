@@ -142,6 +142,7 @@ describe('docker-compose.yml', () => {
       expect(env.JWT_PUBLIC_KEY_FILE ?? env.JWT_PUBLIC_KEY).toBeTruthy();
       expect(env.HOST).toBe('0.0.0.0');
       expect(env.PORT).toMatch(/^\d+$/);
+      expect([app, env.LOG_FORMAT]).toEqual([app, '${LOG_FORMAT:-json}']);
     }
     expect(hostOf(environment('search').MEILI_URL ?? '')).toBe('meilisearch');
     expect(environment('search').MEILI_API_KEY).toBeTruthy();
@@ -227,6 +228,68 @@ describe('docker-compose.yml', () => {
   });
 });
 
+// ------------------------------------------------------------------ Node version
+
+// .nvmrc pins the exact release the scripts fetch when a machine's node is older; everything else
+// names its major.
+const NODE_PINNED = read('.nvmrc').trim();
+const NODE_MAJOR = NODE_PINNED.split('.')[0] ?? '';
+
+describe('the Node version', () => {
+  const manifest = (rel: string) =>
+    JSON.parse(read(rel)) as {
+      engines?: { node?: string };
+      devDependencies?: Record<string, string>;
+      workspaces?: string[];
+    };
+  const rootManifest = manifest('package.json');
+
+  it('is pinned once, as an exact release, in .nvmrc', () => {
+    expect(NODE_PINNED).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('is the major every manifest requires and the Node types describe', () => {
+    expect(rootManifest.engines?.node).toBe(`>=${NODE_MAJOR}`);
+    const workspaces = (rootManifest.workspaces ?? []).flatMap((pattern) =>
+      pattern.endsWith('/*')
+        ? readdirSync(path.join(root, pattern.slice(0, -2))).map(
+            (d) => `${pattern.slice(0, -2)}/${d}`,
+          )
+        : [pattern],
+    );
+    for (const dir of workspaces) {
+      if (!existsSync(path.join(root, dir, 'package.json'))) continue;
+      const engines = manifest(`${dir}/package.json`).engines?.node;
+      if (engines !== undefined) expect([dir, engines]).toEqual([dir, `>=${NODE_MAJOR}`]);
+    }
+    expect(rootManifest.devDependencies?.['@types/node']).toMatch(
+      new RegExp(`^\\^${NODE_MAJOR}\\.`),
+    );
+  });
+
+  it('is the major of every Node image the Dockerfiles and the compose file build on', () => {
+    const dockerfiles = [
+      'docker/Dockerfile.service',
+      'docker/Dockerfile.frontend',
+      'frontend/Dockerfile',
+      ...APPS.map((app) => `${appDir(app)}/Dockerfile`),
+    ];
+    for (const file of dockerfiles) {
+      expect([file, argDefault(read(file), 'NODE_IMAGE')]).toEqual([
+        file,
+        `node:${NODE_MAJOR}-bookworm-slim`,
+      ]);
+    }
+    const nodeImages = Object.entries(compose.services).flatMap(([name, s]) =>
+      s.image?.startsWith('node:') ? [[name, s.image]] : [],
+    );
+    expect(nodeImages.length).toBeGreaterThan(0);
+    for (const [name, image] of nodeImages) {
+      expect([name, image]).toEqual([name, `node:${NODE_MAJOR}-bookworm-slim`]);
+    }
+  });
+});
+
 // ------------------------------------------------------------------ Dockerfiles
 
 const withoutComments = (text: string) =>
@@ -259,13 +322,14 @@ describe('Dockerfiles', () => {
     expect(argDefault(shared, 'SERVICE')).toBe('');
   });
 
-  it('builds on node 20 slim and runs compiled output as a non-root user with a health check', () => {
-    expect(argDefault(shared, 'NODE_IMAGE')).toBe('node:20-bookworm-slim');
+  it('builds on the Node slim image and runs compiled output as a non-root user with a health check', () => {
+    expect(argDefault(shared, 'NODE_IMAGE')).toBe(`node:${NODE_MAJOR}-bookworm-slim`);
     expect(shared).toMatch(/npm ci --workspace "\$SERVICE" --include-workspace-root/);
     expect(shared).toMatch(/npx tsc -b "\$SERVICE"/);
     expect(shared).toMatch(/npm ci --workspace "\$SERVICE" --omit=dev/);
     const runtime = withoutComments(shared.slice(shared.lastIndexOf('\nFROM ')));
     expect(runtime).toMatch(/NODE_ENV=production/);
+    expect(runtime).toMatch(/LOG_FORMAT=json/);
     expect(runtime).toMatch(/^USER 10001:10001$/m);
     expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*\/healthz/m);
     expect(runtime).not.toMatch(/curl|wget/);
@@ -471,6 +535,15 @@ describe('Kubernetes manifests', () => {
     );
     expect(backends.length).toBeGreaterThan(0);
     expect(new Set(backends)).toEqual(new Set(['gateway']));
+  });
+
+  it('has every pod log JSON lines for the log collector', () => {
+    const config = base.find(
+      (m) => m.kind === 'ConfigMap' && m.metadata?.name === 'swapbooth-config',
+    );
+    expect((config as { data?: Record<string, string> } | undefined)?.data?.LOG_FORMAT).toBe(
+      'json',
+    );
   });
 
   it('renders every overlay with kubectl kustomize when kubectl is installed', () => {

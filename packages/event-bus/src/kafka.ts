@@ -1,6 +1,7 @@
 import { Kafka, logLevel, type Admin, type LogEntry } from 'kafkajs';
 import { allTopics, deadLetterTopic } from '@swapbooth/contracts';
 import type { Logger } from '@swapbooth/service-kit';
+import './kafkajs-request-queue';
 
 export interface BusConfig {
   brokers: string[];

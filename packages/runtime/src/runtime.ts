@@ -92,7 +92,7 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
   def: ServiceDefinition<C, D>,
 ): Promise<RunningService<C, D>> {
   const { config } = def;
-  const logger = createLogger(def.name, config.LOG_LEVEL);
+  const logger = createLogger(def.name, config.LOG_LEVEL, config.LOG_FORMAT);
   const conn = await connectMongo(config.MONGO_URL, `${config.MONGO_DB_PREFIX}${def.name}`, logger);
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
   const outboxModels = def.models?.(conn) ?? [];

@@ -7,6 +7,12 @@ import { z } from 'zod';
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * json: one JSON object per line, for log collectors (the images set it). pretty: one short line
+   * per record, for a person. Unset: pretty when stdout is a terminal, json otherwise (npm start's
+   * scripts/stack.js reads the services' JSON and prints it the pretty way itself).
+   */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default(() => (process.stdout.isTTY ? 'pretty' : 'json')),
   HOST: z.string().default('127.0.0.1'),
   MONGO_URL: z.string().default('mongodb://127.0.0.1:27017/'),
   /** Prefix for database names, so test runs never touch the running stack's data. */

@@ -14,7 +14,12 @@ export async function connectMongo(
     // FerretDB and MongoDB alike: keep index builds explicit (syncIndexes at boot).
     autoIndex: true,
   });
-  conn.on('disconnected', () => logger.warn({ dbName }, 'mongo disconnected'));
+  // close() announces itself with 'disconnecting'; a disconnect without it is the one worth a warning.
+  let closing = false;
+  conn.on('disconnecting', () => (closing = true));
+  conn.on('disconnected', () => {
+    if (!closing) logger.warn({ dbName }, 'mongo disconnected');
+  });
   conn.on('reconnected', () => logger.info({ dbName }, 'mongo reconnected'));
   await conn.asPromise();
   return conn;

@@ -1,5 +1,6 @@
 export * from './config';
 export * from './logger';
+export * from './log-format';
 export * from './errors';
 export * from './validate';
 export * from './jwt';

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { formatRecord, parseLogLine, type LogFormat } from './log-format';
 
 export type { Logger };
 
@@ -12,8 +13,12 @@ export const runWithRequestId = <T>(requestId: string, fn: () => T): T =>
 /** The request id of the current request, if any. */
 export const currentRequestId = (): string | undefined => requestContext.getStore()?.requestId;
 
-export function createLogger(service: string, level = 'info'): Logger {
-  return pino({
+/**
+ * The service's logger: one JSON object per line on stdout, or with format 'pretty' a short
+ * readable line per record (see log-format.ts); config.LOG_FORMAT says which.
+ */
+export function createLogger(service: string, level = 'info', format: LogFormat = 'json'): Logger {
+  const options: pino.LoggerOptions = {
     name: service,
     level,
     base: { service },
@@ -34,5 +39,18 @@ export function createLogger(service: string, level = 'info'): Logger {
       const id = currentRequestId();
       return id ? { requestId: id } : {};
     },
-  });
+  };
+  return format === 'pretty' ? pino(options, prettyStdout(service)) : pino(options);
+}
+
+/** Writes each JSON line pino produces as its readable form; colours when stdout is a colour terminal. */
+function prettyStdout(service: string): DestinationStream {
+  const color = process.stdout.isTTY === true && process.stdout.hasColors();
+  const nameWidth = Math.max(9, service.length);
+  return {
+    write(line: string) {
+      const rec = parseLogLine(line.trimEnd());
+      process.stdout.write(rec ? `${formatRecord(rec, { color, nameWidth })}\n` : line);
+    },
+  };
 }

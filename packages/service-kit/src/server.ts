@@ -67,7 +67,11 @@ export async function serve(opts: ServeOptions): Promise<RunningServer> {
   };
 
   if (opts.handleSignals) {
+    let signalled = false;
     const onSignal = (sig: string) => {
+      // Ctrl-C under npm start reaches a service twice: from the terminal and from scripts/stack.js.
+      if (signalled) return;
+      signalled = true;
       opts.logger.info({ sig }, 'shutting down');
       // A stop step that hangs (a broker that never answers) must not keep the process alive forever.
       setTimeout(

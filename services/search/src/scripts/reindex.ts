@@ -22,7 +22,7 @@ export async function reindex(
 }
 
 async function main(config: Readonly<SearchConfig>): Promise<void> {
-  const logger = createLogger('search-reindex', config.LOG_LEVEL);
+  const logger = createLogger('search-reindex', config.LOG_LEVEL, config.LOG_FORMAT);
   const conn = await connectMongo(config.MONGO_URL, `${config.MONGO_DB_PREFIX}search`, logger);
   const deps = buildDeps({ config, conn, logger });
   try {

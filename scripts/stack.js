@@ -24,16 +24,9 @@ const forced = process.env.FORCE_COLOR;
 const color = process.stdout.isTTY
   ? process.stdout.hasColors()
   : forced !== undefined && forced !== '0' && forced !== 'false';
-const services = [
-  ['auth', 4001],
-  ['catalog', 4002],
-  ['search', 4003],
-  ['exchange', 4004],
-  ['chat', 4005],
-  ['notification', 4006],
-  ['payment', 4007],
-  ['admin', 4008],
-];
+// The one list of services and their ports (packages/contracts, built by tsc -b).
+const { serviceRegistry } = require(path.join(root, 'packages/contracts/dist/services.js'));
+const services = serviceRegistry.map((s) => [s.name, s.port]);
 // Red and yellow are left to errors and warnings.
 const colors = [36, 32, 34, 35, 96, 92, 94, 95, 37];
 const NAME_WIDTH = 12;
@@ -47,7 +40,7 @@ const env = {
   KAFKAJS_NO_PARTITIONER_WARNING: '1',
   LOG_FORMAT: 'json',
 };
-for (const [name, port] of services) env[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
+for (const s of serviceRegistry) env[s.urlSetting] = `http://127.0.0.1:${s.port}`;
 
 /** Whether a person watching npm start wants to see this record. */
 function worthShowing(name, rec) {

@@ -66,7 +66,13 @@ need_apt() {
   local sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -q >/dev/null
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}" >/dev/null
+  if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}" >/dev/null; then
+    # A machine whose packages were half-upgraded (e.g. libsystemd newer than systemd) refuses any
+    # install until the upgrade is finished: finish it, then install again.
+    log "apt refused; completing the machine's interrupted upgrade and trying again"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get --fix-broken install -y -q >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}" >/dev/null
+  fi
 }
 
 provision_redis() { command -v redis-server >/dev/null || need_apt redis-server; }

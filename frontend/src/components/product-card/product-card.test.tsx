@@ -4,7 +4,7 @@ import { toListing } from '../../lib/listing';
 import { heartFills } from '../hearts';
 import { ID_VERIFIED_TOOLTIP } from '../id-verified-badge';
 import { chipCapacity, interestChips, truncateTitle } from './card-rules';
-import { ProductCard } from './product-card';
+import { ProductCard, ProductGrid } from './product-card';
 
 const listing = (over: Record<string, unknown> = {}) =>
   toListing({
@@ -121,5 +121,30 @@ describe('product card', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('button', { name: 'Remove from wishlist' })).toBeDisabled();
+  });
+});
+
+describe('grid pictures', () => {
+  it('loads the first screen’s pictures at once, the first one first, and the rest when scrolled to', () => {
+    const listings = ['a', 'b', 'c'].map((id) => listing({ product_id: id, slug: id }));
+    const { container } = render(
+      <MemoryRouter>
+        <ProductGrid listings={listings} eagerImages={2} />
+      </MemoryRouter>,
+    );
+    const pictures = [...container.querySelectorAll('img.product-card__img')];
+    expect(pictures.map((i) => i.getAttribute('loading'))).toEqual(['eager', 'eager', 'lazy']);
+    expect(pictures.map((i) => i.getAttribute('fetchpriority'))).toEqual(['high', null, null]);
+  });
+
+  it('loads every picture when scrolled to by default', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <ProductGrid listings={[listing()]} />
+      </MemoryRouter>,
+    );
+    const picture = container.querySelector('img.product-card__img')!;
+    expect(picture.getAttribute('loading')).toBe('lazy');
+    expect(picture.getAttribute('fetchpriority')).toBeNull();
   });
 });

@@ -15,8 +15,21 @@ export interface LikeControl {
   onToggle(): void;
 }
 
-/** A listing in a grid: opens /listings/{slug}. */
-export function ProductCard({ listing, like }: { listing: Listing; like?: LikeControl }) {
+/**
+ * A listing in a grid: opens /listings/{slug}. `eager` loads the picture at once rather than when
+ * it scrolls into view (for cards in the first screen), `first` also asks for it before others.
+ */
+export function ProductCard({
+  listing,
+  like,
+  eager = false,
+  first = false,
+}: {
+  listing: Listing;
+  like?: LikeControl;
+  eager?: boolean;
+  first?: boolean;
+}) {
   const [imageFailed, setImageFailed] = useState(false);
   const hasDistance = listing.distance !== undefined;
   const chips = interestChips(listing.booth?.interests ?? [], hasDistance);
@@ -36,7 +49,8 @@ export function ProductCard({ listing, like }: { listing: Listing; like?: LikeCo
           alt=""
           width={300}
           height={225}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          {...(first ? { fetchPriority: 'high' as const } : {})}
           decoding="async"
           className={
             imageFailed || !listing.cover
@@ -83,18 +97,29 @@ export function ProductCard({ listing, like }: { listing: Listing; like?: LikeCo
   );
 }
 
-/** Cards in a responsive grid. */
+/**
+ * Cards in a responsive grid. `eagerImages`: how many leading cards are in the first screen where
+ * the grid is used, so their pictures (the page's largest paint) load without waiting for layout.
+ */
 export function ProductGrid({
   listings,
   likeFor,
+  eagerImages = 0,
 }: {
   listings: Listing[];
   likeFor?: (listing: Listing) => LikeControl | undefined;
+  eagerImages?: number;
 }) {
   return (
     <div className="product-grid">
-      {listings.map((l) => (
-        <ProductCard key={l.id} listing={l} like={likeFor?.(l)} />
+      {listings.map((l, i) => (
+        <ProductCard
+          key={l.id}
+          listing={l}
+          like={likeFor?.(l)}
+          eager={i < eagerImages}
+          first={i === 0 && eagerImages > 0}
+        />
       ))}
     </div>
   );

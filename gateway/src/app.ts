@@ -135,7 +135,10 @@ export function buildGateway({
         ),
       );
       app.use(proxy);
-      if (frontend) app.use(webClient(frontend));
+      if (frontend) {
+        const storage = config.S3_PUBLIC_URL ?? config.S3_ENDPOINT;
+        app.use(webClient(frontend, { preconnect: storage ? [new URL(storage).origin] : [] }));
+      }
     },
     routes: () => undefined,
   });

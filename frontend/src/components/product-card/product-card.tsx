@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import fallbackImage from '../../assets/logo-mark.svg';
 import { formatMiles } from '../../lib/format';
@@ -97,6 +97,9 @@ export function ProductCard({
   );
 }
 
+/** How many cards can be in a phone's first screen: rendered before the others. */
+const FIRST_SCREEN_CARDS = 4;
+
 /**
  * Cards in a responsive grid. `eagerImages`: how many leading cards are in the first screen where
  * the grid is used, so their pictures (the page's largest paint) load without waiting for layout.
@@ -110,9 +113,11 @@ export function ProductGrid({
   likeFor?: (listing: Listing) => LikeControl | undefined;
   eagerImages?: number;
 }) {
+  // The first screen's cards come at once; the rest follow in a render that yields to the browser.
+  const shown = useDeferredValue(listings.length, Math.min(listings.length, FIRST_SCREEN_CARDS));
   return (
     <div className="product-grid">
-      {listings.map((l, i) => (
+      {listings.slice(0, shown).map((l, i) => (
         <ProductCard
           key={l.id}
           listing={l}

@@ -83,9 +83,9 @@ async function sendFile(
 /**
  * The built web client: files from `root`, precompressed when the client accepts it; hashed files
  * under /assets cached for a year as immutable, everything else (index.html, favicon) revalidated
- * on every use; the page itself names the `preconnect` origins in a Link header. Any other path that is not an API call gets index.html, so client-side routes load
- * the app; a missing file under /assets is a 404 (an old page asking for a file of an older build
- * must not get HTML in place of a script).
+ * on every use. Any other path that is not an API call gets index.html, so client-side routes
+ * load the app, with the `preconnect` origins in a Link header; a missing file under /assets is a
+ * 404 (an old page asking for a file of an older build must not get HTML in place of a script).
  */
 export function webClient(
   root: string,

@@ -135,10 +135,7 @@ export function buildGateway({
         ),
       );
       app.use(proxy);
-      if (frontend) {
-        const storage = config.S3_PUBLIC_URL ?? config.S3_ENDPOINT;
-        app.use(webClient(frontend, { preconnect: storage ? [new URL(storage).origin] : [] }));
-      }
+      if (frontend) app.use(webClient(frontend));
     },
     routes: () => undefined,
   });

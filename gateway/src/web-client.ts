@@ -35,9 +35,7 @@ async function sendFile(
   file: string,
   original: Stats,
   cacheControl: string,
-  headers: Record<string, string> = {},
 ): Promise<void> {
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const compressible = isCompressible(res.type(path.extname(file)).get('Content-Type'));
   let body = file;
   let size = original.size;
@@ -83,20 +81,13 @@ async function sendFile(
 /**
  * The built web client: files from `root`, precompressed when the client accepts it; hashed files
  * under /assets cached for a year as immutable, everything else (index.html, favicon) revalidated
- * on every use. Any other path that is not an API call gets index.html, so client-side routes
- * load the app, with the `preconnect` origins in a Link header; a missing file under /assets is a
- * 404 (an old page asking for a file of an older build must not get HTML in place of a script).
+ * on every use. Any other path that is not an API call gets index.html, so client-side routes load
+ * the app; a missing file under /assets is a 404 (an old page asking for a file of an older build
+ * must not get HTML in place of a script).
  */
-export function webClient(
-  root: string,
-  { preconnect = [] }: { preconnect?: string[] } = {},
-): RequestHandler {
+export function webClient(root: string): RequestHandler {
   const base = path.resolve(root);
   const index = path.join(base, 'index.html');
-  // The page's own headers: connect early to the origins its first screen loads from (pictures).
-  const page: Record<string, string> = preconnect.length
-    ? { Link: preconnect.map((origin) => `<${origin}>; rel=preconnect`).join(', ') }
-    : {};
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();
@@ -115,16 +106,16 @@ export function webClient(
       const found = inside && !hidden ? await fileStat(file) : undefined;
       if (found) {
         const caching = HASHED_ASSET.test(relative) ? IMMUTABLE : REVALIDATE;
-        return sendFile(req, res, file, found, caching, file === index ? page : {});
+        return sendFile(req, res, file, found, caching);
       }
       if (relative.startsWith('/assets/')) {
         res.setHeader('Cache-Control', REVALIDATE);
         res.status(404).type('text/plain').send('Not found');
         return;
       }
-      const indexStat = await fileStat(index);
-      if (!indexStat) return next();
-      return sendFile(req, res, index, indexStat, REVALIDATE, page);
+      const page = await fileStat(index);
+      if (!page) return next();
+      return sendFile(req, res, index, page, REVALIDATE);
     })().catch((err: unknown) => (res.headersSent ? res.destroy() : next(err)));
   };
 }

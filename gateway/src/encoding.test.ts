@@ -46,5 +46,6 @@ describe('varyOnEncoding', () => {
     expect(varyOnEncoding('Origin')).toBe('Origin, Accept-Encoding');
     expect(varyOnEncoding('origin, accept-encoding')).toBe('origin, accept-encoding');
     expect(varyOnEncoding('*')).toBe('*');
+    expect(varyOnEncoding(['Origin'], 'accept, origin')).toBe('Origin, accept, Accept-Encoding');
   });
 });

@@ -67,14 +67,20 @@ export function compressor(coding: Coding, sizeHint?: number): Transform {
   });
 }
 
-/** Adds Accept-Encoding to a response's Vary header, keeping what is there. */
-export function varyOnEncoding(vary: string | string[] | number | undefined): string {
-  const current = vary === undefined ? '' : String(vary);
-  if (current.trim() === '*') return '*';
-  const names = current
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
-  if (names.some((v) => v.toLowerCase() === 'accept-encoding')) return names.join(', ');
-  return [...names, 'Accept-Encoding'].join(', ');
+/**
+ * One Vary header from the given values (a header may already hold some, the service's answer
+ * others), each name once, with Accept-Encoding added.
+ */
+export function varyOnEncoding(...values: unknown[]): string {
+  const names: string[] = [];
+  for (const value of values.flat()) {
+    if (value === undefined || value === null) continue;
+    for (const name of String(value).split(',')) {
+      const n = name.trim();
+      if (n && !names.some((m) => m.toLowerCase() === n.toLowerCase())) names.push(n);
+    }
+  }
+  if (names.includes('*')) return '*';
+  if (!names.some((n) => n.toLowerCase() === 'accept-encoding')) names.push('Accept-Encoding');
+  return names.join(', ');
 }

@@ -161,9 +161,10 @@ export function serviceProxy(
       .stream(options, ({ statusCode, headers }): Writable => {
         const out = returnedHeaders(headers);
         const coding = codingFor(req, statusCode, headers);
-        // Caches must keep one copy per coding of anything that could have been compressed.
+        // Caches must keep one copy per coding of anything that could have been compressed
+        // (with what the gateway already named, e.g. Origin, which writeHead would replace).
         if (isCompressible(String(headers['content-type'] ?? '')) && !isEventStream(headers)) {
-          out.vary = varyOnEncoding(out.vary);
+          out.vary = varyOnEncoding(res.getHeader('vary'), out.vary);
         }
         if (!coding) {
           res.writeHead(statusCode, out);

@@ -499,6 +499,17 @@ describe('compression', () => {
     expect(JSON.parse(gunzipSync(gz.body).toString())).toMatchObject({ service: 'search' });
   });
 
+  it('keeps the gateway’s own Vary names beside Accept-Encoding', async () => {
+    const res = await raw(bigSearch, {
+      ...auth(),
+      origin: 'http://localhost:5173',
+      'accept-encoding': 'br',
+    });
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(res.headers['vary']).toMatch(/origin/i);
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+  });
+
   it('sends the answer as it is to a client that takes no compression, and a small one always', async () => {
     const plain = await raw(bigSearch, auth());
     expect(plain.headers['content-encoding']).toBeUndefined();

@@ -75,3 +75,25 @@ test('the loading screen shows while the session is checked', async ({ page }) =
   await snap(page, 'loading');
   await expect(page).toHaveURL(/\/authenticate$/);
 });
+
+test('the app’s files come compressed, and hashed ones are cached for good', async ({ page }) => {
+  const scripts: { url: string; encoding?: string; caching?: string }[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/assets/') && r.url().endsWith('.js')) {
+      const headers = r.headers();
+      scripts.push({
+        url: r.url(),
+        encoding: headers['content-encoding'],
+        caching: headers['cache-control'],
+      });
+    }
+  });
+  const document = await page.goto('/search?q=lamp');
+  expect(document!.headers()['cache-control']).toBe('no-cache');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    expect(script.encoding, script.url).toBe('br');
+    expect(script.caching, script.url).toBe('public, max-age=31536000, immutable');
+  }
+});

@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { prefetchFirstScreen } from './app/first-screen';
 import { routes } from './app/router';
 import { makeStore } from './app/store';
 import './styles/base.css';
@@ -11,11 +12,16 @@ import './styles/pages.css';
 
 const store = makeStore();
 const router = createBrowserRouter(routes);
+prefetchFirstScreen(store, new URL(window.location.href));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>
-  </StrictMode>,
-);
+// As a transition the first render yields to the browser every few milliseconds instead of
+// holding the main thread until the whole page is built (a phone stays responsive meanwhile).
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
+    </StrictMode>,
+  );
+});

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
 import { serviceUrls } from '@swapbooth/contracts';
 import type { Redis } from 'ioredis';
 import {
@@ -16,6 +16,7 @@ import { isSensitive } from './access-rules';
 import { requireAccess, stripInternalHeaders } from './identity';
 import { rateLimiters } from './rate-limit';
 import { serviceProxy } from './proxy';
+import { webClient } from './web-client';
 
 /**
  * The web client's page policy: its own origin, plus the object storage it uploads images to and
@@ -125,13 +126,7 @@ export function buildGateway({
         ),
       );
       app.use(proxy);
-      if (frontend) {
-        app.use(express.static(frontend, { index: false, maxAge: '1h' }));
-        app.get(/^\/(?!api\/).*/, (_req, res) => {
-          res.setHeader('Cache-Control', 'no-cache');
-          res.sendFile(path.join(frontend, 'index.html'));
-        });
-      }
+      if (frontend) app.use(webClient(frontend));
     },
     routes: () => undefined,
   });

@@ -1,7 +1,10 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { Agent, type Dispatcher } from 'undici';
 import type { Logger } from '@swapbooth/service-kit';
+import { chooseCoding, compressor, isCompressible, varyOnEncoding, type Coding } from './encoding';
 import { resolveService, type ServiceName } from './route-table';
 
 /**
@@ -58,6 +61,30 @@ function returnedHeaders(headers: Record<string, string | string[] | undefined>)
   return out;
 }
 
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * The coding to compress a service's answer with, or undefined to pass it on as it came: never an
+ * event stream (each event must reach the client the moment it is written), never an answer the
+ * service already encoded, one without a body, a small one or one that is not text.
+ */
+function codingFor(
+  req: IncomingMessage,
+  statusCode: number,
+  headers: Record<string, string | string[] | undefined>,
+): Coding | undefined {
+  if (req.method === 'HEAD' || statusCode < 200 || statusCode === 204 || statusCode === 304) {
+    return undefined;
+  }
+  if (isEventStream(headers) || headers['content-encoding'] !== undefined) return undefined;
+  if (!isCompressible(String(headers['content-type'] ?? ''))) return undefined;
+  if (/no-transform/i.test(String(headers['cache-control'] ?? ''))) return undefined;
+  const length = headers['content-length'];
+  if (length !== undefined && Number(length) < COMPRESS_MIN_BYTES) return undefined;
+  return chooseCoding(req.headers['accept-encoding']);
+}
+
 const TIMEOUT_CODES = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
@@ -67,9 +94,10 @@ const TIMEOUT_CODES = new Set([
 
 /**
  * Proxies to the owning service over pooled keep-alive connections (undici). Bodies stream
- * through untouched both ways (the gateway never parses them), Server-Sent Events pass without
- * buffering or a time limit, a client that goes away cancels its call, and a down or slow
- * service gets a JSON 502/504.
+ * through both ways without being parsed; a text answer (JSON) of 1 KB or more is compressed
+ * with brotli or gzip on the way out when the client accepts it, while Server-Sent Events pass
+ * uncompressed, without buffering or a time limit. A client that goes away cancels its call, and
+ * a down or slow service gets a JSON 502/504.
  */
 export function serviceProxy(
   targets: Record<ServiceName, string>,
@@ -130,10 +158,29 @@ export function serviceProxy(
       bodyTimeout: stream ? 0 : timeoutMs,
     };
     dispatcher
-      .stream(options, ({ statusCode, headers }) => {
-        res.writeHead(statusCode, returnedHeaders(headers));
-        if (isEventStream(headers)) res.flushHeaders();
-        return res;
+      .stream(options, ({ statusCode, headers }): Writable => {
+        const out = returnedHeaders(headers);
+        const coding = codingFor(req, statusCode, headers);
+        // Caches must keep one copy per coding of anything that could have been compressed
+        // (with what the gateway already named, e.g. Origin, which writeHead would replace).
+        if (isCompressible(String(headers['content-type'] ?? '')) && !isEventStream(headers)) {
+          out.vary = varyOnEncoding(res.getHeader('vary'), out.vary);
+        }
+        if (!coding) {
+          res.writeHead(statusCode, out);
+          if (isEventStream(headers)) res.flushHeaders();
+          return res;
+        }
+        const length = Number(headers['content-length']) || undefined;
+        delete out['content-length'];
+        out['content-encoding'] = coding;
+        // The compressed body is another representation: a strong validator no longer holds.
+        if (typeof out.etag === 'string' && !out.etag.startsWith('W/')) out.etag = `W/${out.etag}`;
+        res.writeHead(statusCode, out);
+        const zip = compressor(coding, length);
+        // A failed body (service gone mid-answer) destroys the compressor and so cuts the answer.
+        pipeline(zip, res, () => undefined);
+        return zip;
       })
       .catch((err: Error & { code?: string }) => fail(err, service, req, res));
   };

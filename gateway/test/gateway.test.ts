@@ -1,7 +1,8 @@
-import http, { type Server } from 'node:http';
+import http, { type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { generateKeyPairSync } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import jwt from 'jsonwebtoken';
 import {
   createLogger,
@@ -56,7 +57,17 @@ function echoServer(name: ServiceName): Promise<Server> {
       res.setHeader('set-cookie', ['a=1; Path=/', 'b=2; Path=/']);
       res.statusCode = req.url?.endsWith('?created=1') ? 201 : 200;
       const body = Buffer.concat(chunks).toString('utf8');
-      res.end(JSON.stringify({ service: name, path: req.url, headers: req.headers, body }));
+      // ?pad=N makes the answer N characters longer, like a page of search results.
+      const pad = Number(/[?&]pad=(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
+      res.end(
+        JSON.stringify({
+          service: name,
+          path: req.url,
+          headers: req.headers,
+          body,
+          ...(pad ? { pad: 'listing '.repeat(pad / 8) } : {}),
+        }),
+      );
     });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -435,6 +446,95 @@ describe('event streams', () => {
     // The backend ends the stream after 3 s: the first event must not wait for it.
     expect(Date.now() - started).toBeLessThan(2000);
     ac.abort();
+  });
+});
+
+describe('compression', () => {
+  /** A GET that shows the bytes as sent (fetch would undo the compression), up to `until`. */
+  const raw = (
+    path: string,
+    headers: Record<string, string>,
+    until: (body: Buffer) => boolean = () => false,
+  ): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer; ms: number }> =>
+    new Promise((resolve, reject) => {
+      const started = Date.now();
+      const req = http.get(`${base}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        const done = () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            ms: Date.now() - started,
+          });
+        res.on('data', (c: Buffer) => {
+          chunks.push(c);
+          if (until(Buffer.concat(chunks))) {
+            done();
+            req.destroy();
+          }
+        });
+        res.on('end', done);
+      });
+      req.on('error', reject);
+    });
+  const auth = () => ({ authorization: `Bearer ${member()}` });
+  const bigSearch = '/api/search?query=bike&pad=20000';
+
+  it('compresses a JSON answer with brotli or gzip, as the client asks', async () => {
+    const br = await raw(bigSearch, { ...auth(), 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/application\/json/);
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.body.length).toBeLessThan(2000);
+    const answer = JSON.parse(brotliDecompressSync(br.body).toString()) as Record<string, string>;
+    expect(answer.service).toBe('search');
+    expect(answer.pad).toHaveLength(20000);
+    // What the client asked for still reaches the service unchanged.
+    expect(answer.headers).toMatchObject({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+
+    const gz = await raw(bigSearch, { ...auth(), 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.body).toString())).toMatchObject({ service: 'search' });
+  });
+
+  it('keeps the gateway’s own Vary names beside Accept-Encoding', async () => {
+    const res = await raw(bigSearch, {
+      ...auth(),
+      origin: 'http://localhost:5173',
+      'accept-encoding': 'br',
+    });
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(res.headers['vary']).toMatch(/origin/i);
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+  });
+
+  it('sends the answer as it is to a client that takes no compression, and a small one always', async () => {
+    const plain = await raw(bigSearch, auth());
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+    expect(JSON.parse(plain.body.toString())).toMatchObject({ service: 'search' });
+
+    const refused = await raw(bigSearch, { ...auth(), 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+
+    const small = await raw('/api/categories', { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toMatchObject({ service: 'catalog' });
+  });
+
+  it('never compresses an event stream, so each event arrives the moment it is sent', async () => {
+    const res = await raw(
+      '/api/stream',
+      { ...auth(), accept: 'text/event-stream', 'accept-encoding': 'gzip, deflate, br' },
+      (body) => body.toString().includes('data: first'),
+    );
+    expect(res.headers['content-type']).toMatch(/text\/event-stream/);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toContain('data: first');
+    // The backend sends the second event after 3 s: the first must not wait for it.
+    expect(res.ms).toBeLessThan(2000);
   });
 });
 

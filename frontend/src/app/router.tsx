@@ -1,5 +1,7 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import HomePage from '../features/listings/pages/home-page';
+import SearchPage from '../features/search/pages/search-page';
 import { RequireAuth } from './guards';
 import { Shell, type RouteHandle } from './layout/shell';
 import { PlaceholderPage } from './pages/placeholder-page';
@@ -21,7 +23,9 @@ const noFooter: RouteHandle = { footer: false };
 
 /** Every SPEC §2 route with its guard and layout flags. */
 export const routeSpecs: RouteSpec[] = [
-  { path: '/', element: page(() => import('../features/listings/pages/home-page')) },
+  // The two pages most visits start on come with the app itself: loading them afterwards would put
+  // another round trip before their first paint.
+  { path: '/', element: <HomePage /> },
   { path: '/listings', element: page(() => import('../features/listings/pages/listings-page')) },
   { path: '/products', element: page(() => import('../features/listings/pages/listings-page')) },
   {
@@ -32,7 +36,7 @@ export const routeSpecs: RouteSpec[] = [
   { path: '/store/:userId', element: page(() => import('../features/store/pages/store-page')) },
   {
     path: '/search',
-    element: page(() => import('../features/search/pages/search-page')),
+    element: <SearchPage />,
     handle: noFooter,
   },
   {

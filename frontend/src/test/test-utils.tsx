@@ -88,9 +88,8 @@ export function profileBody(opts: { userId?: string; zip?: string; firstName?: s
   };
 }
 
-/** Renders the whole app (shell, guards, routes) at a URL. */
-export function renderApp(url: string) {
-  const store = makeStore();
+/** Renders the whole app (shell, guards, routes) at a URL, with a new store or the given one. */
+export function renderApp(url: string, store = makeStore()) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const view = render(
     <Provider store={store}>

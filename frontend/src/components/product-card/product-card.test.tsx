@@ -6,7 +6,7 @@ import { listingCard, productResponse } from '../../test/fixtures';
 import { heartFills } from '../hearts';
 import { ID_VERIFIED_TOOLTIP } from '../id-verified-badge';
 import { chipCapacity, interestChips, truncateTitle } from './card-rules';
-import { ProductCard } from './product-card';
+import { ProductCard, ProductGrid } from './product-card';
 
 const listing = (over: Partial<ProductResponse> = {}) =>
   fromProduct(
@@ -139,5 +139,53 @@ describe('product card', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('button', { name: 'Remove from wishlist' })).toBeDisabled();
+  });
+});
+
+describe('grid pictures', () => {
+  it('loads the first screen’s pictures at once, the first one first, and the rest when scrolled to', () => {
+    const listings = ['a', 'b', 'c'].map((id) => listing({ product_id: id, slug: id }));
+    const { container } = render(
+      <MemoryRouter>
+        <ProductGrid listings={listings} eagerImages={2} />
+      </MemoryRouter>,
+    );
+    const pictures = [...container.querySelectorAll('img.product-card__img')];
+    expect(pictures.map((i) => i.getAttribute('loading'))).toEqual(['eager', 'eager', 'lazy']);
+    expect(pictures.map((i) => i.getAttribute('fetchpriority'))).toEqual(['high', null, null]);
+    // The first picture loads alone; the others start once it has arrived.
+    expect(pictures.map((i) => i.getAttribute('src'))).toEqual([
+      'http://img/1_w300.jpg',
+      null,
+      null,
+    ]);
+    fireEvent.load(pictures[0]!);
+    expect(pictures.map((i) => i.getAttribute('src'))).toEqual(
+      Array(3).fill('http://img/1_w300.jpg'),
+    );
+  });
+
+  it('lets the other pictures load when the first one fails', () => {
+    const listings = ['a', 'b'].map((id) => listing({ product_id: id, slug: id }));
+    const { container } = render(
+      <MemoryRouter>
+        <ProductGrid listings={listings} eagerImages={2} />
+      </MemoryRouter>,
+    );
+    const pictures = [...container.querySelectorAll('img.product-card__img')];
+    expect(pictures[1]!.getAttribute('src')).toBeNull();
+    fireEvent.error(pictures[0]!);
+    expect(pictures[1]!.getAttribute('src')).toBe('http://img/1_w300.jpg');
+  });
+
+  it('loads every picture when scrolled to by default', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <ProductGrid listings={[listing()]} />
+      </MemoryRouter>,
+    );
+    const picture = container.querySelector('img.product-card__img')!;
+    expect(picture.getAttribute('loading')).toBe('lazy');
+    expect(picture.getAttribute('fetchpriority')).toBeNull();
   });
 });

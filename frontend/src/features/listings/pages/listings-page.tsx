@@ -45,7 +45,7 @@ export default function ListingsPage() {
           <p className="count-line" aria-live="polite">
             {data.totalCount} listings{isFetching ? ' · updating…' : ''}
           </p>
-          <ProductGrid listings={data.listings} likeFor={likeFor} />
+          <ProductGrid listings={data.listings} likeFor={likeFor} eagerImages={4} />
           <Pager
             page={data.page}
             totalPages={data.totalPages}

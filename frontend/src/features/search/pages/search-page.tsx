@@ -159,7 +159,7 @@ export default function SearchPage() {
             {isFetching && <p className="searching">{SearchTexts.searching}</p>}
           </div>
           <h2 className="section-title">{SearchTexts.section(tab, listings.length, total)}</h2>
-          <ProductGrid listings={listings} likeFor={likeFor} />
+          <ProductGrid listings={listings} likeFor={likeFor} eagerImages={4} />
           <Pager
             page={result.page}
             totalPages={result.totalPages}

@@ -31,7 +31,7 @@ export default function LikedProductsPage() {
           </Link>
         </EmptyState>
       ) : (
-        <ProductGrid listings={data} likeFor={likeFor} />
+        <ProductGrid listings={data} likeFor={likeFor} eagerImages={4} />
       )}
     </div>
   );

@@ -1,0 +1,56 @@
+import { screen, waitFor } from '@testing-library/react';
+import { callsTo, mockFetch, renderApp } from '../test/test-utils';
+import { prefetchFirstScreen } from './first-screen';
+import { makeStore } from './store';
+
+const backend = () =>
+  mockFetch(({ url }) => {
+    if (url.pathname === '/api/auth/refresh') return { status: 401, body: {} };
+    if (url.pathname === '/api/categories') return { body: { success: true, data: [] } };
+    if (url.pathname === '/api/search' || url.pathname === '/api/product/published') {
+      const product = {
+        product_id: 'p1',
+        slug: 'brass-lamp',
+        title: 'Brass lamp',
+        type: 'item',
+        images: [{ image_url: 'http://img/lamp.png', is_default: true }],
+      };
+      return { body: { success: true, data: { products: [product], totalCount: 1 } } };
+    }
+    return undefined;
+  });
+
+describe('first-screen data', () => {
+  it.each([
+    ['/search?q=lamp', '/api/search'],
+    ['/', '/api/product/published'],
+  ])('%s asks for its data before it renders, and the page uses that answer', async (url, api) => {
+    const fetch = backend();
+    const store = makeStore();
+    prefetchFirstScreen(store, new URL(url, 'http://localhost'));
+    expect(callsTo(fetch, api)).toHaveLength(1);
+    expect(callsTo(fetch, '/api/categories')).toHaveLength(1);
+
+    renderApp(url, store);
+    expect(await screen.findByText('Brass lamp')).toBeInTheDocument();
+    expect(callsTo(fetch, api)).toHaveLength(1);
+    expect(callsTo(fetch, '/api/categories')).toHaveLength(1);
+  });
+
+  it('has the browser fetch the first search result’s picture as soon as the answer names it', async () => {
+    backend();
+    prefetchFirstScreen(makeStore(), new URL('/search?q=lamp', 'http://localhost'));
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel="preload"][as="image"]')).not.toBeNull(),
+    );
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')!;
+    expect(link.href).toBe('http://img/lamp.png');
+    expect(link.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('asks for nothing on a page without first-screen data', () => {
+    const fetch = backend();
+    prefetchFirstScreen(makeStore(), new URL('/listings/brass-lamp', 'http://localhost'));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,311 @@
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createKafka } from '@swapbooth/event-bus';
+import { createLogger } from '@swapbooth/service-kit';
+import { writeSection } from './results';
+import {
+  CLK_TCK,
+  findStack,
+  machineTicks,
+  readStat,
+  SERVICE_PORTS,
+  type StackProcess,
+} from './idle/procs';
+import { measureProbes, type ProbeTimes } from './idle/probes';
+
+/**
+ * npm run bench:idle — how much CPU the whole local stack (servers, the eight services, the
+ * gateway) uses when nobody uses it, and how soon an event still reaches its consumer.
+ *
+ * Uses the stack already running on :8080 and :4001–4008, or starts one (`scripts/stack.js`, with
+ * the demo data) and stops it afterwards. Waits until the stack has settled, then reads every
+ * process's CPU time from /proc over BENCH_IDLE_SECONDS (30). Goal: under 5% of one core in total.
+ * The machine may be shared: the section also reports how busy the whole machine was meanwhile.
+ */
+const root = path.resolve(__dirname, '../..');
+const SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
+const WINDOW_SECONDS = 5;
+const SETTLE_MIN_SECONDS = Number(process.env.BENCH_IDLE_SETTLE_MIN ?? 20);
+const SETTLE_MAX_SECONDS = Number(process.env.BENCH_IDLE_SETTLE_MAX ?? 180);
+const PROBES = Number(process.env.BENCH_IDLE_PROBES ?? 10);
+const GOAL_PERCENT = 5;
+const GATEWAY = 'http://127.0.0.1:8080';
+
+const log = (msg: string) => process.stderr.write(`[bench:idle] ${msg}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function stackAnswers(): Promise<boolean> {
+  const checks = await Promise.all(
+    Object.values(SERVICE_PORTS).map((p) => answers(`http://127.0.0.1:${p}/readyz`)),
+  );
+  return checks.every(Boolean);
+}
+
+/** Starts every service and the gateway with the demo data, as `npm start` does after provisioning. */
+async function startStack(): Promise<ChildProcess> {
+  log('no stack answers on :8080 and :4001–4008: building and starting one');
+  const built = spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the build failed');
+  const child = spawn(process.execPath, [path.join(root, 'scripts/stack.js')], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > 100_000) output = output.slice(-10_000);
+  });
+  const deadline = Date.now() + 10 * 60_000;
+  while (!/Swapbooth is running/.test(output)) {
+    if (child.exitCode !== null)
+      throw new Error(`the stack exited (${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) throw new Error('the stack did not start within 10 minutes');
+    await sleep(500);
+  }
+  log('stack started and demo data seeded');
+  return child;
+}
+
+async function stopStack(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** CPU ticks of each process now (undefined once it is gone). */
+const ticksOf = (procs: StackProcess[]) => procs.map((p) => readStat(p.pid)?.ticks);
+
+/** Percent of one core used by the stack between two tick readings over `seconds`. */
+function percent(a: (number | undefined)[], b: (number | undefined)[], seconds: number): number[] {
+  return a.map((t, i) =>
+    t === undefined || b[i] === undefined ? NaN : ((b[i]! - t) / CLK_TCK / seconds) * 100,
+  );
+}
+
+const sum = (xs: number[]) => xs.reduce((s, x) => s + (Number.isFinite(x) ? x : 0), 0);
+
+/** Waits until two successive windows use about the same CPU (startup work is over). */
+async function settle(procs: StackProcess[]): Promise<number[]> {
+  const started = Date.now();
+  const windows: number[] = [];
+  let before = ticksOf(procs);
+  for (;;) {
+    await sleep(WINDOW_SECONDS * 1000);
+    const now = ticksOf(procs);
+    windows.push(sum(percent(before, now, WINDOW_SECONDS)));
+    before = now;
+    const waited = (Date.now() - started) / 1000;
+    const [prev, last] = windows.slice(-2);
+    const steady =
+      prev !== undefined && last !== undefined && Math.abs(last - prev) <= Math.max(1, 0.25 * prev);
+    log(`settling: ${last!.toFixed(1)}% of a core over the last ${WINDOW_SECONDS} s`);
+    if ((waited >= SETTLE_MIN_SECONDS && steady) || waited >= SETTLE_MAX_SECONDS) return windows;
+  }
+}
+
+interface Sampled {
+  perProcess: number[];
+  windows: number[];
+  machineBusy: number;
+  load: number[];
+}
+
+async function sample(procs: StackProcess[]): Promise<Sampled> {
+  const first = ticksOf(procs);
+  const m0 = machineTicks();
+  const windows: number[] = [];
+  let before = first;
+  for (let t = 0; t < SECONDS; t += WINDOW_SECONDS) {
+    const len = Math.min(WINDOW_SECONDS, SECONDS - t);
+    await sleep(len * 1000);
+    const now = ticksOf(procs);
+    windows.push(sum(percent(before, now, len)));
+    before = now;
+  }
+  const m1 = machineTicks();
+  return {
+    perProcess: percent(first, before, SECONDS),
+    windows,
+    // Percent of one core, like the rest: the machine's busy jiffies over the window.
+    machineBusy: ((m1.busy - m0.busy) / (m1.total - m0.total)) * os.cpus().length * 100,
+    load: os.loadavg(),
+  };
+}
+
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+const pct = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)}%` : '–');
+const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '–');
+
+function revision(): string {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    return `${sha.trim()}${dirty.trim() ? '+changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The runs table kept across runs (each run adds a row; the section's other text is rewritten). */
+function previousRuns(): string[] {
+  const file = path.join(root, 'bench/RESULTS.md');
+  if (!existsSync(file)) return [];
+  const section = /<!-- idle:start -->([\s\S]*?)<!-- idle:end -->/.exec(
+    readFileSync(file, 'utf8'),
+  )?.[1];
+  if (!section) return [];
+  const runs = section.split('\n### Runs')[1] ?? '';
+  return runs.split('\n').filter((l) => /^\| \d{4}-/.test(l));
+}
+
+function summary(p: ProbeTimes) {
+  const line = (xs: number[]) =>
+    `${ms(percentile(xs, 0.5))} / ${ms(percentile(xs, 0.95))} / ${ms(Math.max(...xs))}`;
+  return {
+    consumer: line(p.consumer),
+    relay: line(p.relay),
+    signUp: line(p.signUp),
+  };
+}
+
+async function main() {
+  process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';
+  let started: ChildProcess | undefined;
+  try {
+    if (!(await stackAnswers())) {
+      if (await answers(`${GATEWAY}/healthz`)) {
+        throw new Error('part of a stack answers but not all of it: start or stop it first');
+      }
+      started = await startStack();
+    } else {
+      log('using the stack that already runs');
+    }
+    const procs = findStack(root);
+    log(`processes: ${procs.map((p) => `${p.name} (${p.pid})`).join(', ')}`);
+    const missing = Object.keys(SERVICE_PORTS).filter((n) => !procs.some((p) => p.name === n));
+    if (missing.length) throw new Error(`not found: ${missing.join(', ')}`);
+
+    log(`waiting until it settles (at least ${SETTLE_MIN_SECONDS} s)`);
+    const settleWindows = await settle(procs);
+    log(`sampling ${SECONDS} s`);
+    const s = await sample(procs);
+    const total = sum(s.perProcess);
+    log(`idle stack: ${total.toFixed(1)}% of one core (machine: ${s.machineBusy.toFixed(0)}%)`);
+
+    log(`latency: ${PROBES} probes through the idle stack`);
+    const kafka = createKafka(
+      {
+        brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+        clientId: 'bench-idle',
+        prefix: process.env.KAFKA_TOPIC_PREFIX ?? '',
+        partitions: 1,
+      },
+      createLogger('bench-idle', 'error'),
+    );
+    const probes = await measureProbes({
+      kafka,
+      topicPrefix: process.env.KAFKA_TOPIC_PREFIX ?? '',
+      mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/?maxPoolSize=1',
+      dbPrefix: process.env.MONGO_DB_PREFIX ?? 'swapbooth_',
+      gateway: GATEWAY,
+      samples: PROBES,
+      gapMs: 3000,
+      timeoutMs: 30_000,
+    });
+    const lat = summary(probes);
+
+    const rows = procs
+      .map((p, i) => ({ p, v: s.perProcess[i]! }))
+      .sort((a, b) => b.v - a.v)
+      .map(({ p, v }) => `| ${p.name} | ${p.kind} | ${pct(v)} |`);
+    const of = (kind: string) => sum(procs.map((p, i) => (p.kind === kind ? s.perProcess[i]! : 0)));
+    const byName = (name: string) => s.perProcess[procs.findIndex((p) => p.name === name)] ?? NaN;
+    const date = new Date().toISOString();
+    const run = `| ${date} | ${revision()} | **${pct(total)}** | ${pct(byName('ferretdb'))} | ${pct(byName('kafka'))} | ${pct(of('server'))} | ${pct(of('service') + of('supervisor'))} | ${pct(s.machineBusy)} | ${lat.consumer} | ${lat.signUp} |`;
+    const runs = [...previousRuns(), run];
+
+    writeSection(
+      'idle',
+      `
+The whole local stack with the demo data and no traffic: the servers (${procs
+        .filter((p) => p.kind === 'server')
+        .map((p) => p.name)
+        .join(
+          ', ',
+        )}), the eight services and the gateway (${started ? 'started by the benchmark' : 'a stack that was already running'}). After it settled (${settleWindows.length * WINDOW_SECONDS} s; the last ${WINDOW_SECONDS}-s windows used ${settleWindows
+        .slice(-3)
+        .map((w) => pct(w))
+        .join(
+          ', ',
+        )} of a core), each process's CPU time (user + system, all threads, from \`/proc/<pid>/stat\`) over ${SECONDS} s, in percent of one core. Goal: under ${GOAL_PERCENT}% in total.
+
+The machine has ${os.cpus().length} cores and is shared: over the same ${SECONDS} s it was busy for ${pct(s.machineBusy)} of one core in all (the stack's share included), load average ${s.load.map((l) => l.toFixed(2)).join(' / ')}. Work elsewhere slows the stack's own work down too, so rerun \`npm run bench:idle\` on a quiet machine for the cleanest figure.
+
+| process | kind | CPU, % of one core |
+|---|---|---|
+${rows.join('\n')}
+| **total** | | **${pct(total)}** (${GOAL_PERCENT}% goal: ${total < GOAL_PERCENT ? 'met' : '**NOT met**'}) |
+
+Per ${WINDOW_SECONDS}-s window: ${s.windows.map((w) => pct(w)).join(', ')}.
+
+An event on the idle stack (${PROBES} probes each, ${3} s apart so every consumer is back in its idle wait; p50 / p95 / max ms; ${probes.misses} not handled within 30 s):
+
+| path | p50 / p95 / max ms |
+|---|---|
+| e-mail request put on Kafka → handled by the notification service | ${lat.consumer} |
+| sign-up answered by the gateway → its code request on Kafka (auth's outbox relay) | ${lat.relay} |
+| sign-up answered → code request handled by the notification service | ${lat.signUp} |
+
+### Runs
+
+Each run adds a row (total, FerretDB and Kafka in % of one core; "machine" is everything the machine ran meanwhile).
+
+| date | revision | stack total | FerretDB | Kafka | all servers | services + gateway | machine | event → consumer ms p50/p95/max | sign-up → consumer ms p50/p95/max |
+|---|---|---|---|---|---|---|---|---|---|
+${runs.join('\n')}
+`,
+    );
+    log('written to bench/RESULTS.md');
+  } finally {
+    if (started) {
+      log('stopping the stack it started');
+      await stopStack(started);
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -112,10 +112,10 @@ async function settle(procs: StackProcess[]): Promise<number[]> {
     windows.push(sum(percent(before, now, WINDOW_SECONDS)));
     before = now;
     const waited = (Date.now() - started) / 1000;
-    const [prev, last] = windows.slice(-2);
-    const steady =
-      prev !== undefined && last !== undefined && Math.abs(last - prev) <= Math.max(1, 0.25 * prev);
-    log(`settling: ${last!.toFixed(1)}% of a core over the last ${WINDOW_SECONDS} s`);
+    const last = windows.at(-1)!;
+    const prev = windows.at(-2);
+    const steady = prev !== undefined && Math.abs(last - prev) <= Math.max(1, 0.25 * prev);
+    log(`settling: ${last.toFixed(1)}% of a core over the last ${WINDOW_SECONDS} s`);
     if ((waited >= SETTLE_MIN_SECONDS && steady) || waited >= SETTLE_MAX_SECONDS) return windows;
   }
 }

@@ -1,10 +1,9 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { createKafka } from '@swapbooth/event-bus';
 import { createLogger } from '@swapbooth/service-kit';
-import { writeSection } from './results';
+import { keptRows, revision, writeSection } from './results';
 import {
   CLK_TCK,
   findStack,
@@ -158,34 +157,6 @@ function percentile(values: number[], q: number): number {
 const pct = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)}%` : '–');
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '–');
 
-function revision(): string {
-  try {
-    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-    return `${sha.trim()}${dirty.trim() ? '+changes' : ''}`;
-  } catch {
-    return 'unknown';
-  }
-}
-
-/** The runs table kept across runs (each run adds a row; the section's other text is rewritten). */
-function previousRuns(): string[] {
-  const file = path.join(root, 'bench/RESULTS.md');
-  if (!existsSync(file)) return [];
-  const section = /<!-- idle:start -->([\s\S]*?)<!-- idle:end -->/.exec(
-    readFileSync(file, 'utf8'),
-  )?.[1];
-  if (!section) return [];
-  const runs = section.split('\n### Runs')[1] ?? '';
-  return runs.split('\n').filter((l) => /^\| \d{4}-/.test(l));
-}
-
 function summary(p: ProbeTimes) {
   const line = (xs: number[]) =>
     `${ms(percentile(xs, 0.5))} / ${ms(percentile(xs, 0.95))} / ${ms(Math.max(...xs))}`;
@@ -250,7 +221,7 @@ async function main() {
     const byName = (name: string) => s.perProcess[procs.findIndex((p) => p.name === name)] ?? NaN;
     const date = new Date().toISOString();
     const run = `| ${date} | ${revision()} | **${pct(total)}** | ${pct(byName('ferretdb'))} | ${pct(byName('kafka'))} | ${pct(of('server'))} | ${pct(of('service') + of('supervisor'))} | ${pct(s.machineBusy)} | ${lat.consumer} | ${lat.signUp} |`;
-    const runs = [...previousRuns(), run];
+    const runs = [...keptRows('idle', 'Runs'), run];
 
     writeSection(
       'idle',

@@ -5,3 +5,4 @@ export * from './consumer';
 export * from './processed-store';
 export * from './bus';
 export * from './runtime';
+export * from './trace';

@@ -18,6 +18,7 @@ import {
   type TokenVerifierOptions,
 } from '@swapbooth/service-kit';
 import { ServiceBus } from './bus';
+import { busConfigOf } from './kafka';
 import type { Subscription } from './consumer';
 import type { RelayOptions } from './relay';
 
@@ -106,12 +107,7 @@ export async function startServiceRuntime<C extends RuntimeConfig>(
   } as ServiceContext<C>;
   const bus = new ServiceBus({
     service: def.name,
-    config: {
-      brokers: config.KAFKA_BROKERS,
-      clientId: def.name,
-      prefix: config.KAFKA_TOPIC_PREFIX,
-      partitions: config.KAFKA_PARTITIONS,
-    },
+    config: busConfigOf(config, def.name),
     logger,
     conn,
     outboxModels,

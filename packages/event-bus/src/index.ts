@@ -6,3 +6,4 @@ export * from './processed-store';
 export * from './bus';
 export * from './runtime';
 export * from './trace';
+export * from './kafkajs-idle';

@@ -1,6 +1,10 @@
 import { Kafka, logLevel, type Admin, type LogEntry } from 'kafkajs';
 import { allTopics, deadLetterTopic } from '@swapbooth/contracts';
 import type { BaseConfig, Logger } from '@swapbooth/service-kit';
+import { letKafkajsIdle } from './kafkajs-idle';
+
+// Every client this package creates (and any other in the process) sleeps while idle.
+letKafkajsIdle();
 
 export interface BusConfig {
   brokers: string[];

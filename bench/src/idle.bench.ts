@@ -4,11 +4,14 @@ import path from 'node:path';
 import { createKafka } from '@swapbooth/event-bus';
 import { createLogger } from '@swapbooth/service-kit';
 import { keptRows, revision, writeSection } from './results';
+import { disposableFerret, disposableKafka, type DisposableServer } from '@swapbooth/test-kit';
 import {
   CLK_TCK,
   findStack,
+  foreignClients,
   machineTicks,
   readStat,
+  SERVER_PORTS,
   SERVICE_PORTS,
   type StackProcess,
 } from './idle/procs';
@@ -21,7 +24,10 @@ import { measureProbes, type ProbeTimes } from './idle/probes';
  * Uses the stack already running on :8080 and :4001–4008, or starts one (`scripts/stack.js`, with
  * the demo data) and stops it afterwards. Waits until the stack has settled, then reads every
  * process's CPU time from /proc over BENCH_IDLE_SECONDS (30). Goal: under 5% of one core in total.
- * The machine may be shared: the section also reports how busy the whole machine was meanwhile.
+ * The machine may be shared: the section also reports how busy the whole machine was meanwhile,
+ * and which servers other processes were using too (their work shows in the server's figure).
+ * BENCH_IDLE_SERVERS=private runs a FerretDB and a Kafka of the benchmark's own for the stack
+ * (on free ports), so their figures hold only the stack's work even on a shared machine.
  */
 const root = path.resolve(__dirname, '../..');
 const SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
@@ -31,6 +37,7 @@ const SETTLE_MAX_SECONDS = Number(process.env.BENCH_IDLE_SETTLE_MAX ?? 180);
 const PROBES = Number(process.env.BENCH_IDLE_PROBES ?? 10);
 const GOAL_PERCENT = 5;
 const GATEWAY = 'http://127.0.0.1:8080';
+const PRIVATE_SERVERS = process.env.BENCH_IDLE_SERVERS === 'private';
 
 const log = (msg: string) => process.stderr.write(`[bench:idle] ${msg}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -51,13 +58,13 @@ async function stackAnswers(): Promise<boolean> {
 }
 
 /** Starts every service and the gateway with the demo data, as `npm start` does after provisioning. */
-async function startStack(): Promise<ChildProcess> {
+async function startStack(env: Record<string, string>): Promise<ChildProcess> {
   log('no stack answers on :8080 and :4001–4008: building and starting one');
   const built = spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the build failed');
   const child = spawn(process.execPath, [path.join(root, 'scripts/stack.js')], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -121,26 +128,41 @@ async function settle(procs: StackProcess[]): Promise<number[]> {
 
 interface Sampled {
   perProcess: number[];
+  /** Server → processes outside the stack that were connected to it. */
+  foreign: Map<string, Set<number>>;
   windows: number[];
   machineBusy: number;
   load: number[];
 }
 
-async function sample(procs: StackProcess[]): Promise<Sampled> {
+async function sample(
+  procs: StackProcess[],
+  serverPorts: Record<string, number>,
+): Promise<Sampled> {
   const first = ticksOf(procs);
   const m0 = machineTicks();
   const windows: number[] = [];
+  const ours = new Set([...procs.map((p) => p.pid), process.pid]);
+  const foreign = new Map<string, Set<number>>();
+  const lookForOthers = () => {
+    for (const [name, pids] of foreignClients(serverPorts, ours)) {
+      foreign.set(name, new Set([...(foreign.get(name) ?? []), ...pids]));
+    }
+  };
   let before = first;
   for (let t = 0; t < SECONDS; t += WINDOW_SECONDS) {
+    lookForOthers();
     const len = Math.min(WINDOW_SECONDS, SECONDS - t);
     await sleep(len * 1000);
     const now = ticksOf(procs);
     windows.push(sum(percent(before, now, len)));
     before = now;
   }
+  lookForOthers();
   const m1 = machineTicks();
   return {
     perProcess: percent(first, before, SECONDS),
+    foreign,
     windows,
     // Percent of one core, like the rest: the machine's busy jiffies over the window.
     machineBusy: ((m1.busy - m0.busy) / (m1.total - m0.total)) * os.cpus().length * 100,
@@ -170,16 +192,33 @@ function summary(p: ProbeTimes) {
 async function main() {
   process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';
   let started: ChildProcess | undefined;
+  const own: Record<string, DisposableServer> = {};
+  let mongoUrl = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/?maxPoolSize=1';
+  let brokers = process.env.KAFKA_BROKERS ?? '127.0.0.1:9092';
+  const serverPorts = { ...SERVER_PORTS };
   try {
     if (!(await stackAnswers())) {
       if (await answers(`${GATEWAY}/healthz`)) {
         throw new Error('part of a stack answers but not all of it: start or stop it first');
       }
-      started = await startStack();
+      if (PRIVATE_SERVERS) {
+        log('starting a FerretDB and a Kafka of its own');
+        own.ferretdb = await disposableFerret();
+        own.kafka = await disposableKafka();
+        await Promise.all([own.ferretdb.start(), own.kafka.start()]);
+        mongoUrl = `${own.ferretdb.url}?maxPoolSize=1`;
+        brokers = own.kafka.url;
+        serverPorts.ferretdb = Number(/:(\d+)\/?$/.exec(own.ferretdb.url)?.[1]);
+        serverPorts.kafka = Number(/:(\d+)$/.exec(own.kafka.url)?.[1]);
+      }
+      started = await startStack({ MONGO_URL: mongoUrl, KAFKA_BROKERS: brokers });
     } else {
+      if (PRIVATE_SERVERS) throw new Error('BENCH_IDLE_SERVERS=private needs the stack stopped');
       log('using the stack that already runs');
     }
-    const procs = findStack(root);
+    const procs = findStack(root).map((p) =>
+      own[p.name]?.pid ? { ...p, pid: own[p.name]!.pid! } : p,
+    );
     log(`processes: ${procs.map((p) => `${p.name} (${p.pid})`).join(', ')}`);
     const missing = Object.keys(SERVICE_PORTS).filter((n) => !procs.some((p) => p.name === n));
     if (missing.length) throw new Error(`not found: ${missing.join(', ')}`);
@@ -187,14 +226,14 @@ async function main() {
     log(`waiting until it settles (at least ${SETTLE_MIN_SECONDS} s)`);
     const settleWindows = await settle(procs);
     log(`sampling ${SECONDS} s`);
-    const s = await sample(procs);
+    const s = await sample(procs, serverPorts);
     const total = sum(s.perProcess);
     log(`idle stack: ${total.toFixed(1)}% of one core (machine: ${s.machineBusy.toFixed(0)}%)`);
 
     log(`latency: ${PROBES} probes through the idle stack`);
     const kafka = createKafka(
       {
-        brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+        brokers: brokers.split(','),
         clientId: 'bench-idle',
         prefix: process.env.KAFKA_TOPIC_PREFIX ?? '',
         partitions: 1,
@@ -204,7 +243,7 @@ async function main() {
     const probes = await measureProbes({
       kafka,
       topicPrefix: process.env.KAFKA_TOPIC_PREFIX ?? '',
-      mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/?maxPoolSize=1',
+      mongoUrl,
       dbPrefix: process.env.MONGO_DB_PREFIX ?? 'swapbooth_',
       gateway: GATEWAY,
       samples: PROBES,
@@ -216,11 +255,18 @@ async function main() {
     const rows = procs
       .map((p, i) => ({ p, v: s.perProcess[i]! }))
       .sort((a, b) => b.v - a.v)
-      .map(({ p, v }) => `| ${p.name} | ${p.kind} | ${pct(v)} |`);
+      .map(({ p, v }) => {
+        const others = s.foreign.get(p.name)?.size;
+        const note = others
+          ? ` (also used by ${others} process${others > 1 ? 'es' : ''} outside the stack)`
+          : '';
+        return `| ${p.name} | ${p.kind}${PRIVATE_SERVERS && own[p.name] ? ", the benchmark's own" : ''} | ${pct(v)}${note} |`;
+      });
+    const shared = [...s.foreign.keys()];
     const of = (kind: string) => sum(procs.map((p, i) => (p.kind === kind ? s.perProcess[i]! : 0)));
     const byName = (name: string) => s.perProcess[procs.findIndex((p) => p.name === name)] ?? NaN;
     const date = new Date().toISOString();
-    const run = `| ${date} | ${revision()} | **${pct(total)}** | ${pct(byName('ferretdb'))} | ${pct(byName('kafka'))} | ${pct(of('server'))} | ${pct(of('service') + of('supervisor'))} | ${pct(s.machineBusy)} | ${lat.consumer} | ${lat.signUp} |`;
+    const run = `| ${date} | ${revision()}${PRIVATE_SERVERS ? ', own FerretDB + Kafka' : ''}${shared.length ? `, shared: ${shared.join(', ')}` : ''} | **${pct(total)}** | ${pct(byName('ferretdb'))} | ${pct(byName('kafka'))} | ${pct(of('server'))} | ${pct(of('service') + of('supervisor'))} | ${pct(s.machineBusy)} | ${lat.consumer} | ${lat.signUp} |`;
     const runs = [...keptRows('idle', 'Runs'), run];
 
     writeSection(
@@ -237,6 +283,8 @@ The whole local stack with the demo data and no traffic: the servers (${procs
         .join(
           ', ',
         )} of a core), each process's CPU time (user + system, all threads, from \`/proc/<pid>/stat\`) over ${SECONDS} s, in percent of one core. Goal: under ${GOAL_PERCENT}% in total.
+
+Servers: ${PRIVATE_SERVERS ? "FerretDB and Kafka of the benchmark's own (`BENCH_IDLE_SERVERS=private`, the test kit's disposable servers on free ports), the others shared" : 'the local servers as `npm start` uses them'}. ${shared.length ? `Processes outside the stack were connected to ${shared.join(', ')} meanwhile: those figures include their work (\`BENCH_IDLE_SERVERS=private\` avoids that for FerretDB and Kafka).` : 'No process outside the stack was connected to the servers meanwhile.'}
 
 The machine has ${os.cpus().length} cores and is shared: over the same ${SECONDS} s it was busy for ${pct(s.machineBusy)} of one core in all (the stack's share included), load average ${s.load.map((l) => l.toFixed(2)).join(' / ')}. Work elsewhere slows the stack's own work down too, so rerun \`npm run bench:idle\` on a quiet machine for the cleanest figure.
 
@@ -270,6 +318,7 @@ ${runs.join('\n')}
       log('stopping the stack it started');
       await stopStack(started);
     }
+    for (const server of Object.values(own)) await server.stop();
   }
 }
 

@@ -123,3 +123,31 @@ export function findStack(root: string): StackProcess[] {
   }
   return found;
 }
+
+/**
+ * Processes outside the stack holding connections to a server (another checkout's tests, say):
+ * their work shows in that server's CPU. Server name → their pids.
+ */
+export function foreignClients(
+  servers: Record<string, number>,
+  stackPids: ReadonlySet<number>,
+): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
+  let text = '';
+  try {
+    text = execFileSync('ss', ['-tnpH', 'state', 'established'], { encoding: 'utf8' });
+  } catch {
+    return out;
+  }
+  const byPort = new Map(Object.entries(servers).map(([name, port]) => [port, name]));
+  for (const line of text.split('\n')) {
+    const addrs = line.match(/\S+:\d+(?=\s)/g);
+    const pid = Number(/pid=(\d+)/.exec(line)?.[1]);
+    if (!addrs || addrs.length < 2 || !pid || stackPids.has(pid)) continue;
+    const peerPort = Number(addrs[1]!.slice(addrs[1]!.lastIndexOf(':') + 1));
+    const name = byPort.get(peerPort);
+    if (!name) continue;
+    out.set(name, (out.get(name) ?? new Set()).add(pid));
+  }
+  return out;
+}

@@ -15,6 +15,7 @@ import {
   SERVICE_PORTS,
   type StackProcess,
 } from './idle/procs';
+import { consumerLag } from './idle/lag';
 import { measureProbes, type ProbeTimes } from './idle/probes';
 
 /**
@@ -33,7 +34,7 @@ const root = path.resolve(__dirname, '../..');
 const SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 const WINDOW_SECONDS = 5;
 const SETTLE_MIN_SECONDS = Number(process.env.BENCH_IDLE_SETTLE_MIN ?? 20);
-const SETTLE_MAX_SECONDS = Number(process.env.BENCH_IDLE_SETTLE_MAX ?? 180);
+const SETTLE_MAX_SECONDS = Number(process.env.BENCH_IDLE_SETTLE_MAX ?? 900);
 const PROBES = Number(process.env.BENCH_IDLE_PROBES ?? 10);
 const GOAL_PERCENT = 5;
 const GATEWAY = 'http://127.0.0.1:8080';
@@ -107,11 +108,19 @@ function percent(a: (number | undefined)[], b: (number | undefined)[], seconds: 
 
 const sum = (xs: number[]) => xs.reduce((s, x) => s + (Number.isFinite(x) ? x : 0), 0);
 
-/** Waits until two successive windows use about the same CPU (startup work is over). */
-async function settle(procs: StackProcess[]): Promise<number[]> {
+/**
+ * Waits until start-up work is over: every consumer group of the stack has handled what was
+ * published (seeding a fresh database publishes thousands of events), and two successive windows
+ * use about the same CPU.
+ */
+async function settle(
+  procs: StackProcess[],
+  lag: () => Promise<number>,
+): Promise<{ windows: number[]; seconds: number; settled: boolean }> {
   const started = Date.now();
   const windows: number[] = [];
   let before = ticksOf(procs);
+  let caughtUp = 0;
   for (;;) {
     await sleep(WINDOW_SECONDS * 1000);
     const now = ticksOf(procs);
@@ -121,8 +130,15 @@ async function settle(procs: StackProcess[]): Promise<number[]> {
     const last = windows.at(-1)!;
     const prev = windows.at(-2);
     const steady = prev !== undefined && Math.abs(last - prev) <= Math.max(1, 0.25 * prev);
-    log(`settling: ${last.toFixed(1)}% of a core over the last ${WINDOW_SECONDS} s`);
-    if ((waited >= SETTLE_MIN_SECONDS && steady) || waited >= SETTLE_MAX_SECONDS) return windows;
+    const behind = await lag().catch(() => NaN);
+    caughtUp = behind === 0 ? caughtUp + 1 : 0;
+    log(
+      `settling: ${last.toFixed(1)}% of a core over the last ${WINDOW_SECONDS} s, ${behind} events not yet consumed`,
+    );
+    if (waited >= SETTLE_MIN_SECONDS && steady && caughtUp >= 2) {
+      return { windows, seconds: waited, settled: true };
+    }
+    if (waited >= SETTLE_MAX_SECONDS) return { windows, seconds: waited, settled: false };
   }
 }
 
@@ -223,14 +239,6 @@ async function main() {
     const missing = Object.keys(SERVICE_PORTS).filter((n) => !procs.some((p) => p.name === n));
     if (missing.length) throw new Error(`not found: ${missing.join(', ')}`);
 
-    log(`waiting until it settles (at least ${SETTLE_MIN_SECONDS} s)`);
-    const settleWindows = await settle(procs);
-    log(`sampling ${SECONDS} s`);
-    const s = await sample(procs, serverPorts);
-    const total = sum(s.perProcess);
-    log(`idle stack: ${total.toFixed(1)}% of one core (machine: ${s.machineBusy.toFixed(0)}%)`);
-
-    log(`latency: ${PROBES} probes through the idle stack`);
     const kafka = createKafka(
       {
         brokers: brokers.split(','),
@@ -240,6 +248,21 @@ async function main() {
       },
       createLogger('bench-idle', 'error'),
     );
+    const admin = kafka.admin();
+    await admin.connect();
+    const groups = Object.keys(SERVICE_PORTS).map(
+      (n) => `${process.env.KAFKA_TOPIC_PREFIX ?? ''}${n}`,
+    );
+    log(`waiting until it settles (at least ${SETTLE_MIN_SECONDS} s)`);
+    const settled = await settle(procs, () => consumerLag(admin, groups));
+    await admin.disconnect();
+    const settleWindows = settled.windows;
+    log(`sampling ${SECONDS} s`);
+    const s = await sample(procs, serverPorts);
+    const total = sum(s.perProcess);
+    log(`idle stack: ${total.toFixed(1)}% of one core (machine: ${s.machineBusy.toFixed(0)}%)`);
+
+    log(`latency: ${PROBES} probes through the idle stack`);
     const probes = await measureProbes({
       kafka,
       topicPrefix: process.env.KAFKA_TOPIC_PREFIX ?? '',
@@ -277,7 +300,7 @@ The whole local stack with the demo data and no traffic: the servers (${procs
         .map((p) => p.name)
         .join(
           ', ',
-        )}), the eight services and the gateway (${started ? 'started by the benchmark' : 'a stack that was already running'}). After it settled (${settleWindows.length * WINDOW_SECONDS} s; the last ${WINDOW_SECONDS}-s windows used ${settleWindows
+        )}), the eight services and the gateway (${started ? 'started by the benchmark' : 'a stack that was already running'}). After it settled (${settled.settled ? `${Math.round(settled.seconds)} s, until every consumer group had caught up with what start-up published and the CPU stayed level` : `**it had not settled after ${Math.round(settled.seconds)} s**: consumers still catching up`}; the last ${WINDOW_SECONDS}-s windows used ${settleWindows
         .slice(-3)
         .map((w) => pct(w))
         .join(

@@ -29,6 +29,8 @@ module.exports = {
         '<rootDir>/test/**/*.test.ts',
       ],
       globalSetup: '<rootDir>/packages/test-kit/src/global-setup.ts',
+      // Per test file: consumer groups of its own, and a record of the event bus for timeouts.
+      setupFilesAfterEnv: ['<rootDir>/packages/test-kit/src/test-file-setup.ts'],
       globalTeardown: '<rootDir>/packages/test-kit/src/global-teardown.ts',
       testTimeout: 60000,
     },

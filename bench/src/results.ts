@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,4 +22,35 @@ export function writeSection(name: string, body: string): void {
   const re = new RegExp(`${start}[\\s\\S]*?${end}`);
   text = re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}\n`;
   writeFileSync(file, text);
+}
+
+/**
+ * Rows of the table under `### <heading>` in a benchmark's current section, so a benchmark can keep
+ * a history of its runs (it adds its own row and writes them back).
+ */
+export function keptRows(name: string, heading: string): string[] {
+  if (!existsSync(file)) return [];
+  const section = new RegExp(`<!-- ${name}:start -->([\\s\\S]*?)<!-- ${name}:end -->`).exec(
+    readFileSync(file, 'utf8'),
+  )?.[1];
+  const table = section?.split(`\n### ${heading}\n`)[1] ?? '';
+  return table.split('\n').filter((l) => /^\| \d{4}-/.test(l));
+}
+
+/** The commit measured, marked when the checkout had uncommitted changes. */
+export function revision(): string {
+  const root = path.resolve(__dirname, '../..');
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    return `${sha.trim()}${dirty.trim() ? '+changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
 }

@@ -19,7 +19,7 @@ import {
   type SearchEngine,
 } from '@swapbooth/search';
 import { freePort } from '@swapbooth/test-kit';
-import { writeSection } from './results';
+import { keptRows, revision, writeSection } from './results';
 import {
   FRESHNESS_KINDS,
   FRESHNESS_PHASE_MS,
@@ -27,6 +27,8 @@ import {
   FRESHNESS_TIMEOUT_MS,
   measureFreshness,
   POLL_MS,
+  type Freshness,
+  type FreshnessKind,
 } from './search/freshness';
 import { generateListings } from './search/listings';
 import type { LoadJob, LoadResult } from './search/load-worker';
@@ -39,7 +41,9 @@ import { buildQueries, KIND_LABELS, QUERY_KINDS, type QueryKind } from './search
  * gateway and service over the engine; freshness p95 ≤ 1 s. Reported, not asserted.
  */
 const root = path.resolve(__dirname, '../..');
-const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
+/** `BENCH_SEARCH_ONLY=freshness`: load fewer listings and measure only how soon changes show. */
+const ONLY_FRESHNESS = process.env.BENCH_SEARCH_ONLY === 'freshness';
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? (ONLY_FRESHNESS ? 10_000 : 100_000));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BATCH = Number(process.env.BENCH_BATCH ?? 2_000);
 /** Seconds per query kind and path with a single client (latency without queueing). */
@@ -263,6 +267,11 @@ async function main() {
       throw new Error(`search holds ${indexed} listings, expected ${LISTINGS}`);
     log(`loaded in ${(loadMs / 1000).toFixed(1)} s; measuring ${SECONDS} s per kind and path`);
 
+    if (ONLY_FRESHNESS) {
+      producer = await freshnessOnly(config, gateway, generated.sellers, loadAtStart);
+      return;
+    }
+
     const queries = buildQueries(generated.picker, 5_000);
     const paths = { service: `${service}/api/search`, gateway: `${gateway}/api/search` };
     for (const kind of QUERY_KINDS) {
@@ -347,21 +356,7 @@ async function main() {
       const e = engineAlone[kind];
       return `| ${KIND_LABELS[kind]} | ${s.medianMatches.toLocaleString('en-US')} | ${ms(e?.p50 ?? NaN)} | ${ms(e?.p95 ?? NaN)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(g.p50)} | ${ms(g.p95)} | ${ms(g.p50 - (e?.p50 ?? NaN))} | ${s.failures + g.failures} |`;
     });
-    const fresh = FRESHNESS_KINDS.map((kind) => {
-      const f = freshness[kind];
-      const sorted = [...f.samples].sort((a, b) => a - b);
-      return {
-        kind,
-        sorted,
-        misses: f.misses,
-        p50: percentile(sorted, 0.5),
-        p95: percentile(sorted, 0.95),
-      };
-    });
-    const freshRows = fresh.map(
-      (f) =>
-        `| ${f.kind} | ${f.sorted.length} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.sorted.at(-1) ?? NaN)} | ${f.sorted.filter((v) => v > GOAL_FRESHNESS_MS).length} | ${f.misses} |`,
-    );
+    const { fresh, rows: freshRows } = freshnessTable(freshness);
     const slow = QUERY_KINDS.filter((k) => !(results[k].gateway.p95 <= GOAL_P95_MS));
     const worst = (pick: (k: QueryKind) => number) => Math.max(...QUERY_KINDS.map(pick));
     const addedBusy = worst((k) => results[k].gateway.p50 - results[k].service.p50);
@@ -435,6 +430,77 @@ ${freshRows.join('\n')}
     );
     await deleteTopics(config).catch((err: unknown) => log(`deleting the topics: ${String(err)}`));
   }
+}
+
+/** Table rows and per-kind figures of a freshness measurement. */
+function freshnessTable(freshness: Record<FreshnessKind, Freshness>) {
+  const fresh = FRESHNESS_KINDS.map((kind) => {
+    const f = freshness[kind];
+    const sorted = [...f.samples].sort((a, b) => a - b);
+    return {
+      kind,
+      sorted,
+      misses: f.misses,
+      p50: percentile(sorted, 0.5),
+      p95: percentile(sorted, 0.95),
+    };
+  });
+  const rows = fresh.map(
+    (f) =>
+      `| ${f.kind} | ${f.sorted.length} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.sorted.at(-1) ?? NaN)} | ${f.sorted.filter((v) => v > GOAL_FRESHNESS_MS).length} | ${f.misses} |`,
+  );
+  return { fresh, rows };
+}
+
+/** The freshness part alone (BENCH_SEARCH_ONLY=freshness), in a section of its own. */
+async function freshnessOnly(
+  config: Readonly<SearchConfig>,
+  gateway: string,
+  sellers: Parameters<typeof measureFreshness>[3],
+  loadAtStart: number[],
+): Promise<Producer> {
+  log(`freshness only: up to ${FRESHNESS_SAMPLES} changes per kind through Kafka`);
+  const kafka = createKafka(
+    {
+      brokers: config.KAFKA_BROKERS,
+      clientId: 'bench',
+      prefix: config.KAFKA_TOPIC_PREFIX,
+      partitions: config.KAFKA_PARTITIONS,
+    },
+    createLogger('bench', 'warn'),
+  );
+  const producer = kafka.producer();
+  await producer.connect();
+  const probes: number[] = [];
+  const freshness = await measureFreshness(producer, config, gateway, sellers, probes);
+  probes.sort((a, b) => a - b);
+  const { fresh, rows } = freshnessTable(freshness);
+  const cell = (kind: FreshnessKind) => {
+    const f = fresh.find((x) => x.kind === kind)!;
+    return `${ms(f.p50)} / ${ms(f.p95)}`;
+  };
+  const runs = [
+    ...keptRows('search freshness', 'Runs'),
+    `| ${new Date().toISOString()} | ${revision()} | ${LISTINGS.toLocaleString('en-US')} | ${FRESHNESS_KINDS.map(cell).join(' | ')} | ${os.loadavg()[0]!.toFixed(1)} |`,
+  ];
+  const body = `
+\`BENCH_SEARCH_ONLY=freshness npm run bench:search\`: the freshness part of the search benchmark alone, over ${LISTINGS.toLocaleString('en-US')} generated listings (the full run uses 100,000; freshness does not depend on the count, a seller-wide change does on the listings per seller). From handing an event to a Kafka producer until \`GET /api/search\` through the gateway shows the change, polling every ${POLL_MS} ms (a probe took ${ms(percentile(probes, 0.5))} ms at the median); one change at a time, each waited for. Load average at start ${loadAtStart.map((l) => l.toFixed(2)).join(' / ')} on ${os.cpus().length} shared cores.
+
+| event | samples | p50 ms | p95 ms | max ms | over ${GOAL_FRESHNESS_MS / 1000} s | not seen in ${FRESHNESS_TIMEOUT_MS / 1000} s |
+|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+### Runs
+
+Each run adds a row (p50 / p95 ms per event kind).
+
+| date | revision | listings | ${FRESHNESS_KINDS.join(' | ')} | 1-min load |
+|---|---|---|${FRESHNESS_KINDS.map(() => '---|').join('')}---|
+${runs.join('\n')}
+`;
+  writeSection('search freshness', body);
+  console.log(body);
+  return producer;
 }
 
 main().catch((err: unknown) => {

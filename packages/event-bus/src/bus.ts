@@ -37,6 +37,8 @@ export class ServiceBus {
         bus: opts.config,
         models: opts.outboxModels,
         logger: opts.logger,
+        name: opts.service,
+        ...(opts.config.outboxSweepMs ? { pollIntervalMs: opts.config.outboxSweepMs } : {}),
         ...opts.relay,
       });
     }
@@ -48,6 +50,7 @@ export class ServiceBus {
         subscriptions: opts.subscriptions,
         processed: new ProcessedEventStore(opts.conn),
         logger: opts.logger,
+        ...(opts.config.fetchWaitMs ? { maxWaitTimeInMs: opts.config.fetchWaitMs } : {}),
       });
     }
   }

@@ -9,6 +9,7 @@ import {
 import type { Logger } from '@swapbooth/service-kit';
 import { topicName, type BusConfig } from './kafka';
 import type { ProcessedEventStore } from './processed-store';
+import { busTraced, traceBus, type BusTrace } from './trace';
 
 export type Handler<K extends EventType> = (event: EventEnvelope<K>) => Promise<void>;
 export type HandlerMap = { [K in EventType]?: Handler<K> };
@@ -21,8 +22,12 @@ export interface Subscription {
 
 export interface ConsumerOptions {
   kafka: Kafka;
-  bus: Pick<BusConfig, 'prefix'>;
-  /** Consumer group: the service name (replicas share partitions). */
+  bus: Pick<BusConfig, 'prefix' | 'groupPrefix' | 'consumeFrom'>;
+  /**
+   * The service name: with the bus prefixes it names the Kafka consumer group (replicas share
+   * partitions), and it keys the processed-event records, so every group of one service (tests
+   * give each file its own) skips what another has already handled.
+   */
   groupId: string;
   subscriptions: Subscription[];
   processed: ProcessedEventStore;
@@ -30,12 +35,22 @@ export interface ConsumerOptions {
   /** Attempts before a message goes to the dead-letter topic. */
   maxAttempts?: number;
   backoffMs?: number;
-  /** Broker fetch wait: low so an event reaches its consumer well under a second. */
+  /**
+   * How long the broker holds a fetch while there is nothing to read. A fetch returns as soon as
+   * one message arrives (minBytes 1), so a long wait adds no latency: it only decides how often
+   * an idle consumer wakes up (and, as heartbeats go out between fetches, how soon it notices a
+   * rebalance).
+   */
   maxWaitTimeInMs?: number;
   fromBeginning?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Outcome = Extract<BusTrace, { kind: 'received' }>['outcome'];
+
+/** Broker fetch wait of an idle consumer (see ConsumerOptions.maxWaitTimeInMs). */
+export const DEFAULT_FETCH_WAIT_MS = 5_000;
 
 /**
  * At-least-once consumer: each handler runs once per event id (processed-event record), failing
@@ -44,16 +59,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class EventConsumer {
   private readonly consumer: Consumer;
   private readonly dlqProducer: Producer;
+  private readonly group: string;
+  private readonly consumeFrom: number;
   private started = false;
 
   constructor(private readonly opts: ConsumerOptions) {
+    this.group = topicName(opts.bus, `${opts.bus.groupPrefix ?? ''}${opts.groupId}`);
+    this.consumeFrom = opts.bus.consumeFrom ?? 0;
     this.consumer = opts.kafka.consumer({
-      groupId: topicName(opts.bus, opts.groupId),
-      maxWaitTimeInMs: opts.maxWaitTimeInMs ?? 100,
-      sessionTimeout: 15_000,
-      heartbeatInterval: 1_000,
+      groupId: this.group,
+      minBytes: 1,
+      maxWaitTimeInMs: opts.maxWaitTimeInMs ?? DEFAULT_FETCH_WAIT_MS,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
       retry: { retries: 10 },
     });
+    this.traceGroupEvents();
     this.dlqProducer = opts.kafka.producer({
       createPartitioner: Partitioners.DefaultPartitioner,
       allowAutoTopicCreation: false,
@@ -73,6 +94,8 @@ export class EventConsumer {
     await this.consumer.run({
       eachMessage: async ({ topic, partition, message }) => {
         const sub = byTopic.get(topic);
+        // Published before this consumer's time began (tests: before the test file started).
+        if (Number(message.timestamp) < this.consumeFrom) return;
         if (sub) await this.handle(sub, topic, partition, message);
       },
     });
@@ -85,26 +108,51 @@ export class EventConsumer {
     partition: number,
     message: KafkaMessage,
   ): Promise<void> {
+    const at = Date.now();
+    const { outcome, event } = await this.apply(sub, topic, partition, message);
+    if (busTraced()) {
+      traceBus({
+        kind: 'received',
+        by: this.opts.groupId,
+        group: this.group,
+        at,
+        id: event?.id ?? message.headers?.['event-id']?.toString() ?? '?',
+        type: event?.type ?? message.headers?.['event-type']?.toString() ?? '?',
+        topic,
+        partition,
+        offset: message.offset,
+        outcome,
+        ms: Date.now() - at,
+      });
+    }
+  }
+
+  private async apply(
+    sub: Subscription,
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+  ): Promise<{ outcome: Outcome; event?: EventEnvelope }> {
     let event: EventEnvelope;
     try {
       event = parseEvent(JSON.parse(message.value?.toString() ?? 'null'));
     } catch (err) {
       await this.deadLetter(sub.topic, message, `unreadable event: ${(err as Error).message}`, 0);
-      return;
+      return { outcome: 'unreadable' };
     }
     const handler = sub.handlers[event.type] as Handler<EventType> | undefined;
-    if (!handler) return;
+    if (!handler) return { outcome: 'no handler', event };
     const key = `${this.opts.groupId}:${event.id}`;
     if (await this.opts.processed.has(key)) {
       this.opts.logger.debug({ eventId: event.id, type: event.type }, 'duplicate event ignored');
-      return;
+      return { outcome: 'duplicate', event };
     }
     const attempts = this.opts.maxAttempts ?? 4;
     for (let attempt = 1; ; attempt++) {
       try {
         await handler(event);
         await this.opts.processed.mark(key);
-        return;
+        return { outcome: 'handled', event };
       } catch (err) {
         const msg = (err as Error).message;
         if (attempt >= attempts) {
@@ -113,7 +161,7 @@ export class EventConsumer {
             'handler failed; sending to dead-letter topic',
           );
           await this.deadLetter(sub.topic, message, msg, attempt);
-          return;
+          return { outcome: 'dead-lettered', event };
         }
         this.opts.logger.warn(
           { eventId: event.id, type: event.type, attempt, err: msg },
@@ -146,6 +194,37 @@ export class EventConsumer {
         },
       ],
     });
+  }
+
+  /** Group membership changes, for the trace (a rebalance is the usual reason for a slow event). */
+  private traceGroupEvents(): void {
+    const { events } = this.consumer;
+    const on = (event: string, what: (payload: unknown) => string) =>
+      this.consumer.on(
+        event as typeof events.GROUP_JOIN,
+        (e: { timestamp: number; payload: unknown }) => {
+          if (busTraced()) {
+            traceBus({
+              kind: 'group',
+              by: this.opts.groupId,
+              group: this.group,
+              at: e.timestamp,
+              what: what(e.payload),
+            });
+          }
+        },
+      );
+    on(events.GROUP_JOIN, (p) => {
+      const { duration, memberAssignment } = p as {
+        duration: number;
+        memberAssignment: Record<string, number[]>;
+      };
+      const parts = Object.values(memberAssignment).reduce((n, ps) => n + ps.length, 0);
+      return `joined its group in ${duration} ms, ${parts} partitions assigned`;
+    });
+    on(events.REBALANCING, () => 'rebalancing');
+    on(events.CRASH, (p) => `crashed: ${(p as { error?: Error }).error?.message ?? 'unknown'}`);
+    on(events.STOP, () => 'stopped');
   }
 
   get isRunning(): boolean {

@@ -6,3 +6,5 @@ export * from './processed-store';
 export * from './bus';
 export * from './domain-events';
 export * from './compare-and-set';
+export * from './trace';
+export * from './kafkajs-idle';

@@ -1,7 +1,10 @@
 import { Kafka, logLevel, type Admin, type LogEntry } from 'kafkajs';
 import { allTopics, deadLetterTopic } from '@swapbooth/contracts';
-import type { Logger } from '@swapbooth/service-kit';
-import './kafkajs-request-queue';
+import type { BaseConfig, Logger } from '@swapbooth/service-kit';
+import { letKafkajsIdle } from './kafkajs-idle';
+
+// Every client this package creates (and any other in the process) sleeps while idle.
+letKafkajsIdle();
 
 export interface BusConfig {
   brokers: string[];
@@ -9,6 +12,40 @@ export interface BusConfig {
   /** Prepended to topic and group names so separate runs (tests) never share them. */
   prefix: string;
   partitions: number;
+  /** Prepended to consumer-group names only: tests give each test file groups of its own. */
+  groupPrefix?: string;
+  /** Consumers skip messages published before this time (epoch ms); tests: the file's start. */
+  consumeFrom?: number;
+  /** The outbox relay's safety sweep, in ms. */
+  outboxSweepMs?: number;
+  /** How long the broker holds an idle consumer's fetch, in ms. */
+  fetchWaitMs?: number;
+}
+
+/** The bus settings of a service's validated configuration. */
+export function busConfigOf(
+  config: Pick<
+    BaseConfig,
+    | 'KAFKA_BROKERS'
+    | 'KAFKA_TOPIC_PREFIX'
+    | 'KAFKA_PARTITIONS'
+    | 'KAFKA_GROUP_PREFIX'
+    | 'KAFKA_CONSUME_FROM'
+    | 'OUTBOX_SWEEP_MS'
+    | 'KAFKA_FETCH_WAIT_MS'
+  >,
+  clientId: string,
+): BusConfig {
+  return {
+    brokers: config.KAFKA_BROKERS,
+    clientId,
+    prefix: config.KAFKA_TOPIC_PREFIX,
+    partitions: config.KAFKA_PARTITIONS,
+    groupPrefix: config.KAFKA_GROUP_PREFIX,
+    ...(config.KAFKA_CONSUME_FROM !== undefined ? { consumeFrom: config.KAFKA_CONSUME_FROM } : {}),
+    outboxSweepMs: config.OUTBOX_SWEEP_MS,
+    fetchWaitMs: config.KAFKA_FETCH_WAIT_MS,
+  };
 }
 
 /** A kafkajs client whose log lines go to our logger. */

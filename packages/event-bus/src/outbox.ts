@@ -1,4 +1,5 @@
-import { Schema } from 'mongoose';
+import { randomUUID } from 'node:crypto';
+import { Schema, type Model, type Query } from 'mongoose';
 import { createEvent, topicOf, type EventData, type EventType } from '@swapbooth/contracts';
 
 /** One pending event stored on the aggregate document it belongs to. */
@@ -24,8 +25,121 @@ const outboxEntrySchema = new Schema<OutboxEntry>(
 );
 
 /**
+ * Where a service's pending work can be found without reading whole collections: one small record
+ * per write that stored events, `{ _id: '<collection>:<aggregate id>:<first event id>', c, a }`,
+ * in the service's own database. It is written right after the aggregate's update (the aggregate's
+ * `_outboxPending` flag stays the source of truth) and removed by the relay once it has seen the
+ * aggregate with nothing pending. A crash between the two writes leaves a pending aggregate without
+ * a record: the relay's full pass at start-up and every few minutes finds it.
+ */
+export const OUTBOX_PENDING_COLLECTION = 'outbox_pending';
+
+export interface PendingMarker {
+  _id: string;
+  /** Collection of the aggregate. */
+  c: string;
+  /** The aggregate's _id; absent when the write did not name one (the relay reads the collection). */
+  a?: unknown;
+  at: Date;
+}
+
+/** Connections on which a pending record could not be written: the relay makes a full pass. */
+const missedMarkers = new WeakSet<object>();
+
+/** True (once) when a pending record was lost on this connection since the last call. */
+export function takeMissedMarkers(conn: object): boolean {
+  const missed = missedMarkers.has(conn);
+  missedMarkers.delete(conn);
+  return missed;
+}
+
+type Filter = Record<string, unknown>;
+type MarkedModel = Model<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A plain _id value (string, number, ObjectId), or undefined for operators and missing ids. */
+function plainId(v: unknown): unknown {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'object') return v;
+  if ((v as { _bsontype?: string })._bsontype === 'ObjectId') return v;
+  const ops = Object.keys(v as object);
+  if (ops.length === 1 && ops[0] === '$eq') return plainId((v as { $eq: unknown }).$eq);
+  return undefined;
+}
+
+/** Whether an update document (or replacement) stores events. */
+function addsEvents(update: unknown): boolean {
+  if (!update || typeof update !== 'object' || Array.isArray(update)) return false;
+  const u = update as Record<string, Record<string, unknown> | undefined>;
+  const set = u.$set ?? {};
+  return (
+    u.$push?._outbox !== undefined ||
+    set._outboxPending === true ||
+    (update as Filter)._outboxPending === true
+  );
+}
+
+function firstEventId(update: unknown): string {
+  const u = (update ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const pushed = u.$push?._outbox as { $each?: Array<{ id?: string }> } | undefined;
+  const stored = ((u.$set?._outbox ?? (update as Filter)._outbox) as Array<{ id?: string }>) ?? [];
+  return pushed?.$each?.[0]?.id ?? stored[0]?.id ?? randomUUID();
+}
+
+async function writeMarkers(
+  model: MarkedModel,
+  writes: Array<{ id: unknown; eventId: string }>,
+): Promise<void> {
+  if (writes.length === 0) return;
+  const c = model.collection.collectionName;
+  const at = new Date();
+  const markers: PendingMarker[] = writes.map(({ id, eventId }) => ({
+    _id: `${c}:${id === undefined ? '*' : String(id)}:${eventId}`,
+    c,
+    ...(id === undefined ? {} : { a: id }),
+    at,
+  }));
+  try {
+    await model.db
+      .collection<PendingMarker>(OUTBOX_PENDING_COLLECTION)
+      .insertMany(markers, { ordered: false });
+  } catch (err) {
+    // The events are stored with the aggregate; without the record the relay's full pass finds them.
+    if ((err as { code?: unknown }).code !== 11000) missedMarkers.add(model.db);
+  }
+}
+
+/** Records the aggregate an update stored events on, once the update has been applied. */
+async function afterUpdate(
+  query: Query<unknown, unknown>,
+  op: string,
+  res: unknown,
+): Promise<void> {
+  const update = query.getUpdate();
+  if (!addsEvents(update)) return;
+  const r = (res ?? {}) as {
+    matchedCount?: number;
+    upsertedCount?: number;
+    upsertedId?: unknown;
+    _id?: unknown;
+    value?: { _id?: unknown } | null;
+  };
+  // updateOne / updateMany report counts: nothing matched and nothing inserted means nothing stored.
+  if (r.matchedCount === 0 && !r.upsertedCount) return;
+  // findOneAndUpdate answers null when nothing matched (or, returning the old state, for an insert).
+  if (res === null && !query.getOptions().upsert) return;
+  const filterId = plainId((query.getFilter() as Filter)._id);
+  const id = filterId ?? plainId(r._id) ?? plainId(r.value?._id) ?? plainId(r.upsertedId);
+  // A multi-document update stores events on documents it does not name: read the collection.
+  const target = op === 'updateMany' ? undefined : id;
+  await writeMarkers(query.model as MarkedModel, [{ id: target, eventId: firstEventId(update) }]);
+}
+
+/**
  * Adds the outbox to an aggregate's schema. Events are written in the same single-document
- * update as the state change, so there is no state change without its events (no transactions needed).
+ * update as the state change, so there is no state change without its events (no transactions
+ * needed). After each write that stored events, a pending record names the aggregate for the relay.
+ * Writes through the raw driver (`model.collection`) or bulkWrite bypass the record: the relay's
+ * periodic full pass still finds them, later.
  */
 export function outboxPlugin(schema: Schema): void {
   // Not `select: false`: FerretDB rejects projections in findAndModify, which mongoose would add.
@@ -34,6 +148,36 @@ export function outboxPlugin(schema: Schema): void {
     _outbox: { type: [outboxEntrySchema], default: [] },
     _outboxPending: { type: Boolean, default: false, index: true },
     _outboxLeaseUntil: { type: Date },
+  });
+  for (const op of ['updateOne', 'updateMany', 'findOneAndUpdate', 'replaceOne'] as const) {
+    schema.post(op, { document: false, query: true }, async function (res: unknown) {
+      await afterUpdate(this as Query<unknown, unknown>, op, res);
+    });
+  }
+  schema.pre('save', function () {
+    this.$locals.outboxMarker =
+      this.get('_outboxPending') === true && (this.isNew || this.isModified('_outbox'));
+  });
+  schema.post('save', async function () {
+    if (!this.$locals.outboxMarker) return;
+    this.$locals.outboxMarker = false;
+    const entries = (this.get('_outbox') as Array<{ id?: string }> | undefined) ?? [];
+    await writeMarkers(this.constructor as MarkedModel, [
+      { id: this._id, eventId: entries[0]?.id ?? randomUUID() },
+    ]);
+  });
+  schema.post('insertMany', async function (this: MarkedModel, docs: unknown) {
+    const list = (Array.isArray(docs) ? docs : [docs]) as Array<{
+      _id?: unknown;
+      _outboxPending?: boolean;
+      _outbox?: Array<{ id?: string }>;
+    }>;
+    await writeMarkers(
+      this,
+      list
+        .filter((d) => d._outboxPending === true)
+        .map((d) => ({ id: d._id, eventId: d._outbox?.[0]?.id ?? randomUUID() })),
+    );
   });
 }
 

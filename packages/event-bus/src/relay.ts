@@ -1,8 +1,14 @@
-import type { Model } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
 import { Partitioners, type Kafka, type Producer } from 'kafkajs';
 import type { Logger } from '@swapbooth/service-kit';
 import { topicName, type BusConfig } from './kafka';
-import type { OutboxEntry } from './outbox';
+import {
+  OUTBOX_PENDING_COLLECTION,
+  takeMissedMarkers,
+  type OutboxEntry,
+  type PendingMarker,
+} from './outbox';
+import { busTraced, traceBus } from './trace';
 
 export interface RelayOptions {
   kafka: Kafka;
@@ -10,22 +16,48 @@ export interface RelayOptions {
   /** Models using outboxPlugin. */
   models: Model<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
   logger: Logger;
-  /** Safety-net polling; writes in this process call kick() for immediate delivery. */
+  /**
+   * The safety sweep: how often the relay looks at the pending records on its own. Writes in this
+   * process call kick() and are published at once; the sweep picks up what failed to publish,
+   * what another replica left behind and leases that ran out.
+   */
   pollIntervalMs?: number;
+  /**
+   * How often the sweep also reads every outbox collection in full (and once at start), to find
+   * an aggregate whose pending record was never written (a crash between the two writes).
+   */
+  fullScanIntervalMs?: number;
   leaseMs?: number;
   batchSize?: number;
+  /** Names the relay in traces (the service). */
+  name?: string;
   /** Test seam: runs after a publish and before the events are cleared (a crash here re-publishes). */
   afterPublish?: (entries: OutboxEntry[]) => Promise<void> | void;
 }
 
+export const DEFAULT_SWEEP_MS = 5_000;
+export const DEFAULT_FULL_SCAN_MS = 5 * 60_000;
+
 interface Claimed {
   _id: unknown;
-  _outbox: OutboxEntry[];
+  _outbox?: OutboxEntry[];
+  _outboxPending?: boolean;
+  _outboxLeaseUntil?: Date | null;
 }
+
+/** Whether another relay holds the document's lease. */
+const leased = (doc: Claimed, now = new Date()) =>
+  doc._outboxLeaseUntil != null && doc._outboxLeaseUntil.getTime() > now.getTime();
+
+type AnyModel = Model<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * Publishes pending outbox events with an idempotent producer, then removes them from their document.
  * A crash between the two re-publishes on the next run: consumers are idempotent, so that is allowed.
+ *
+ * Pending aggregates are found through the small pending-records collection and read by `_id` (on
+ * FerretDB any other filter reads the whole collection); a full pass over every outbox collection
+ * runs only at start and every `fullScanIntervalMs`.
  */
 export class OutboxRelay {
   private producer: Producer;
@@ -34,6 +66,10 @@ export class OutboxRelay {
   private cycle: Promise<void> | undefined;
   private again = false;
   private connected = false;
+  private fullScanDue = true;
+  private lastFullScan = 0;
+  /** Outbox models by connection, then by collection name. */
+  private readonly byConnection = new Map<Connection, Map<string, AnyModel>>();
 
   constructor(private readonly opts: RelayOptions) {
     this.producer = opts.kafka.producer({
@@ -42,6 +78,11 @@ export class OutboxRelay {
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
     });
+    for (const model of opts.models) {
+      const byName = this.byConnection.get(model.db) ?? new Map<string, AnyModel>();
+      byName.set(model.collection.collectionName, model);
+      this.byConnection.set(model.db, byName);
+    }
   }
 
   async start(): Promise<void> {
@@ -80,37 +121,132 @@ export class OutboxRelay {
   /** Publishes everything pending now; returns the number of events sent. */
   async drain(): Promise<number> {
     let sent = 0;
-    for (const model of this.opts.models) {
-      for (let i = 0; i < (this.opts.batchSize ?? 100); i++) {
-        const doc = await this.claim(model);
-        if (!doc) break;
-        sent += await this.publish(model, doc);
+    for (const conn of this.byConnection.keys()) {
+      if (takeMissedMarkers(conn)) this.fullScanDue = true;
+    }
+    if (this.fullScanDue) {
+      this.fullScanDue = false;
+      this.lastFullScan = Date.now();
+      try {
+        for (const byName of this.byConnection.values()) {
+          for (const model of byName.values()) sent += await this.scan(model);
+        }
+      } catch (err) {
+        this.fullScanDue = true;
+        throw err;
       }
+    }
+    for (const [conn, byName] of this.byConnection) sent += await this.drainMarked(conn, byName);
+    return sent;
+  }
+
+  /** Works through the pending records of one database, aggregate by aggregate. */
+  private async drainMarked(conn: Connection, byName: Map<string, AnyModel>): Promise<number> {
+    const pending = conn.collection<PendingMarker>(OUTBOX_PENDING_COLLECTION);
+    const batch = this.opts.batchSize ?? 100;
+    let sent = 0;
+    for (let round = 0; round < 10; round++) {
+      // Small by design (a record lives from a write until its events are out): read it all.
+      const markers = await pending.find({}, { limit: batch }).toArray();
+      if (markers.length === 0) break;
+      const groups = new Map<string, PendingMarker[]>();
+      for (const m of markers) {
+        const key = `${m.c}\u0000${m.a === undefined ? '*' : String(m.a)}`;
+        groups.set(key, [...(groups.get(key) ?? []), m]);
+      }
+      let progress = false;
+      for (const group of groups.values()) {
+        const { c, a } = group[0]!;
+        const model = byName.get(c);
+        let done: boolean;
+        if (!model) {
+          this.opts.logger.warn({ collection: c }, 'pending outbox record for an unknown model');
+          done = true;
+        } else if (a === undefined) {
+          sent += await this.scan(model);
+          done = true;
+        } else {
+          const r = await this.drainOne(model, a);
+          sent += r.sent;
+          done = r.done;
+        }
+        if (done) {
+          await pending.deleteMany({ _id: { $in: group.map((m) => m._id) } });
+          progress = true;
+        }
+      }
+      // Records left are under another relay's lease: a later sweep looks again.
+      if (!progress || markers.length < batch) break;
     }
     return sent;
   }
 
-  private async claim(model: Model<unknown>): Promise<Claimed | null> {
-    const now = new Date();
-    return (await model
-      .findOneAndUpdate(
-        {
-          _outboxPending: true,
-          $or: [{ _outboxLeaseUntil: null }, { _outboxLeaseUntil: { $lt: now } }],
-        },
+  /**
+   * Publishes one aggregate's pending events until it is seen with none. Every read and write
+   * names the document by `_id` alone (FerretDB reads a whole collection for any other filter),
+   * except clearing the pending flag, which must not race with a new write. `done` is false while
+   * another relay holds the aggregate's lease: its pending record stays until then.
+   */
+  private async drainOne(model: AnyModel, id: unknown): Promise<{ sent: number; done: boolean }> {
+    const byId = { _id: id } as object;
+    let sent = 0;
+    for (let i = 0; i < 20; i++) {
+      const doc = (await model.collection.findOne(byId, {
+        projection: { _outbox: 1, _outboxPending: 1, _outboxLeaseUntil: 1 },
+      })) as Claimed | null;
+      if (!doc) return { sent, done: true };
+      if (!doc._outbox?.length) {
+        if (doc._outboxPending) {
+          // Only if nothing was appended since the read (one-document condition, atomic).
+          await model.collection.updateOne({ _id: id, _outbox: { $size: 0 } } as object, {
+            $set: { _outboxPending: false },
+          });
+        }
+        return { sent, done: true };
+      }
+      if (leased(doc)) return { sent, done: false };
+      const now = new Date();
+      const before = (await model.collection.findOneAndUpdate(
+        byId,
         { $set: { _outboxLeaseUntil: new Date(now.getTime() + (this.opts.leaseMs ?? 10_000)) } },
-        { returnDocument: 'after' },
-      )
-      .lean()
-      .exec()) as Claimed | null;
+        { returnDocument: 'before' },
+      )) as Claimed | null;
+      // Another relay claimed it between the read and the claim: it publishes, not this one.
+      if (!before || leased(before, now)) return { sent, done: false };
+      sent += await this.publish(model, before);
+    }
+    return { sent, done: false };
   }
 
-  private async publish(model: Model<unknown>, doc: Claimed): Promise<number> {
+  /**
+   * The full pass (at start and every `fullScanIntervalMs`): the aggregates flagged pending in
+   * one read of the collection, then each by `_id`.
+   */
+  private async scan(model: AnyModel): Promise<number> {
+    let sent = 0;
+    const batch = this.opts.batchSize ?? 100;
+    for (let round = 0; round < 100; round++) {
+      const found = await model.collection
+        .find({ _outboxPending: true } as object, { projection: { _id: 1 }, limit: batch })
+        .toArray();
+      let progress = false;
+      for (const { _id } of found) {
+        const r = await this.drainOne(model, _id);
+        sent += r.sent;
+        progress ||= r.done;
+      }
+      if (found.length < batch || !progress) break;
+    }
+    return sent;
+  }
+
+  /** Sends the document's events, then removes exactly those from it and releases the lease. */
+  private async publish(model: AnyModel, doc: Claimed): Promise<number> {
     const entries = doc._outbox ?? [];
     if (entries.length > 0) {
       const byTopic = new Map<string, OutboxEntry[]>();
       for (const e of entries) byTopic.set(e.topic, [...(byTopic.get(e.topic) ?? []), e]);
-      await this.producer.sendBatch({
+      const results = await this.producer.sendBatch({
         acks: -1,
         topicMessages: [...byTopic].map(([topic, list]) => ({
           topic: topicName(this.opts.bus, topic),
@@ -121,10 +257,26 @@ export class OutboxRelay {
           })),
         })),
       });
+      if (busTraced()) {
+        traceBus({
+          kind: 'published',
+          by: this.opts.name ?? 'relay',
+          at: Date.now(),
+          events: entries.map((e) => ({
+            id: e.id,
+            type: e.type,
+            topic: topicName(this.opts.bus, e.topic),
+            value: e.value,
+            storedAt: e.createdAt,
+          })),
+          offsets: results.map((r) => `${r.topicName}[${r.partition}]@${r.baseOffset ?? '?'}`),
+        });
+      }
       await this.opts.afterPublish?.(entries);
     }
     // $pullAll with the entries exactly as read: FerretDB ignores conditional $pull, and the raw
-    // driver keeps the stored field order that an exact match needs. Entries appended meanwhile stay.
+    // driver keeps the stored field order that an exact match needs. Entries appended meanwhile
+    // stay, and the caller reads the document again.
     await model.collection.updateOne(
       { _id: doc._id } as object,
       {
@@ -132,16 +284,16 @@ export class OutboxRelay {
         $set: { _outboxLeaseUntil: null },
       } as object,
     );
-    // Only clears the flag if nothing new was appended meanwhile (one-document condition, atomic).
-    await model.collection.updateOne({ _id: doc._id, _outbox: { $size: 0 } } as object, {
-      $set: { _outboxPending: false },
-    });
     return entries.length;
   }
 
   private schedule(): void {
-    const every = this.opts.pollIntervalMs ?? 500;
-    this.timer = setInterval(() => this.kick(), every);
+    const every = this.opts.pollIntervalMs ?? DEFAULT_SWEEP_MS;
+    const fullEvery = this.opts.fullScanIntervalMs ?? DEFAULT_FULL_SCAN_MS;
+    this.timer = setInterval(() => {
+      if (Date.now() - this.lastFullScan >= fullEvery) this.fullScanDue = true;
+      this.kick();
+    }, every);
     this.timer.unref();
   }
 

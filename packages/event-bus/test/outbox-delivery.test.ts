@@ -129,7 +129,8 @@ it('delivers an event written with its state change once per handler, even when 
     bus,
     models: [Accounts],
     logger,
-    leaseMs: 200,
+    // Long enough that stopping it (which tries to publish again) finds the lease still held.
+    leaseMs: 2_000,
     afterPublish: () => {
       throw new Error('relay killed');
     },
@@ -141,7 +142,7 @@ it('delivers an event written with its state change once per handler, even when 
   expect(stillPending?._outbox).toHaveLength(1);
 
   // A fresh relay (after the lease runs out) publishes the same event again and clears it.
-  await new Promise((r) => setTimeout(r, 250));
+  await new Promise((r) => setTimeout(r, 2_100));
   const relay = new OutboxRelay({ kafka, bus, models: [Accounts], logger });
   await relay.start();
   stoppers.push(() => relay.stop());

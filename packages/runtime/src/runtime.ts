@@ -17,7 +17,12 @@ import {
   type RunningServer,
   type TokenVerifierOptions,
 } from '@swapbooth/service-kit';
-import { ServiceBus, type RelayOptions, type Subscription } from '@swapbooth/event-bus';
+import {
+  busConfigOf,
+  ServiceBus,
+  type RelayOptions,
+  type Subscription,
+} from '@swapbooth/event-bus';
 
 export type RuntimeConfig = BaseConfig & { PORT: number };
 
@@ -131,12 +136,7 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
   const deps = (def.deps ? def.deps(ctx) : undefined) as D;
   const bus = new ServiceBus({
     service: def.name,
-    config: {
-      brokers: config.KAFKA_BROKERS,
-      clientId: def.name,
-      prefix: config.KAFKA_TOPIC_PREFIX,
-      partitions: config.KAFKA_PARTITIONS,
-    },
+    config: busConfigOf(config, def.name),
     logger,
     conn,
     outboxModels,

@@ -29,6 +29,18 @@ export const baseConfigSchema = z.object({
   /** Prefix for topic and consumer-group names (test runs use their own). */
   KAFKA_TOPIC_PREFIX: z.string().default(''),
   KAFKA_PARTITIONS: z.coerce.number().int().positive().default(3),
+  /** Prefix for consumer-group names only (tests give each test file its own groups). */
+  KAFKA_GROUP_PREFIX: z.string().default(''),
+  /** Consumers skip events published before this time, in epoch ms (tests: the file's start). */
+  KAFKA_CONSUME_FROM: z.coerce.number().int().nonnegative().optional(),
+  /**
+   * How long the broker holds an idle consumer's fetch. A fetch returns as soon as a message
+   * arrives, so this sets how often an idle consumer wakes up (and how long stopping it can take),
+   * not how soon events arrive.
+   */
+  KAFKA_FETCH_WAIT_MS: z.coerce.number().int().positive().default(5000),
+  /** How often the outbox relay sweeps for pending events on its own (writes publish at once). */
+  OUTBOX_SWEEP_MS: z.coerce.number().int().positive().default(5000),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default('swapbooth:'),
   JWT_PUBLIC_KEY: z.string().optional(),

@@ -41,6 +41,8 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
 
 export interface DisposableServer {
   url: string;
+  /** The server's process while it runs. */
+  readonly pid: number | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -56,6 +58,9 @@ function processServer(
   let child: ChildProcess | undefined;
   return {
     url,
+    get pid() {
+      return child?.exitCode === null ? child.pid : undefined;
+    },
     async start() {
       child = spawn(cmd, args, { stdio: 'ignore' });
       await waitForPort(port, startTimeoutMs);

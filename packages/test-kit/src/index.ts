@@ -4,3 +4,4 @@ export * from './mail';
 export * from './wait';
 export * from './testcontainers';
 export * from './disposable';
+export * from './bus-trace';

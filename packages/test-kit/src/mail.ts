@@ -1,3 +1,5 @@
+import { describeBus } from './bus-trace';
+
 /** Reads e-mails from MailDev's REST API (what local users and tests see). */
 export interface ReceivedMail {
   id: string;
@@ -15,13 +17,17 @@ export async function listMail(): Promise<ReceivedMail[]> {
   return (await res.json()) as ReceivedMail[];
 }
 
-/** Waits for an e-mail to an address whose subject matches; returns it. */
+/**
+ * Waits for an e-mail to an address whose subject matches; returns it. On a timeout the error
+ * tells what became of the events about that address (published when, received by whom).
+ */
 export async function waitForMail(
   to: string,
   subject: RegExp = /.*/,
   timeoutMs = 30_000,
 ): Promise<ReceivedMail> {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
   for (;;) {
     const found = (await listMail())
       .filter(
@@ -30,8 +36,11 @@ export async function waitForMail(
       )
       .sort((a, b) => Date.parse(b.date) - Date.parse(a.date))[0];
     if (found) return found;
-    if (Date.now() > deadline)
-      throw new Error(`no e-mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+    if (Date.now() > deadline) {
+      throw new Error(
+        `no e-mail to ${to} matching ${subject} within ${timeoutMs} ms\n${describeBus({ mentioning: to, since: started })}`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { listMail } from '@swapbooth/test-kit';
+import { describeBus, listMail } from '@swapbooth/test-kit';
 
 export const PASSWORD = 'correct-horse-battery';
 
@@ -10,11 +10,13 @@ export const uniqueEmail = (tag = 'member') =>
 
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
 
-/** Waits for a verification e-mail to this address whose code is not among `seen`; returns the code. */
-// The e-mail travels auth → Kafka → notification → SMTP; while test files start and stop
-// services in the same consumer groups, a rebalance can hold it for tens of seconds.
+/**
+ * Waits for a verification e-mail to this address whose code is not among `seen`; returns the
+ * code. The e-mail travels auth → Kafka → notification → SMTP: a timeout tells where it stopped.
+ */
 export async function codeFromMail(email: string, seen: string[] = [], timeoutMs = 45_000) {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
   for (;;) {
     const codes = (await listMail())
       .filter((m) => m.to.some((t) => t.address.toLowerCase() === email.toLowerCase()))
@@ -22,7 +24,11 @@ export async function codeFromMail(email: string, seen: string[] = [], timeoutMs
       .map((m) => codeIn(m.text))
       .filter((c): c is string => c !== undefined && !seen.includes(c));
     if (codes[0]) return codes[0];
-    if (Date.now() > deadline) throw new Error(`no new verification code e-mailed to ${email}`);
+    if (Date.now() > deadline) {
+      throw new Error(
+        `no new verification code e-mailed to ${email} within ${timeoutMs} ms\n${describeBus({ mentioning: email, since: started })}`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { listingCard, productResponse, searchBody } from '../test/fixtures';
 import { callsTo, mockFetch, renderApp } from '../test/test-utils';
 import { prefetchFirstScreen } from './first-screen';
 import { makeStore } from './store';
@@ -7,15 +8,24 @@ const backend = () =>
   mockFetch(({ url }) => {
     if (url.pathname === '/api/auth/refresh') return { status: 401, body: {} };
     if (url.pathname === '/api/categories') return { body: { success: true, data: [] } };
-    if (url.pathname === '/api/search' || url.pathname === '/api/product/published') {
-      const product = {
-        product_id: 'p1',
-        slug: 'brass-lamp',
-        title: 'Brass lamp',
-        type: 'item',
-        images: [{ image_url: 'http://img/lamp.png', is_default: true }],
+    // Both answers as their contracts (packages/contracts) describe them.
+    const lamp = { product_id: 'p1', slug: 'brass-lamp', title: 'Brass lamp' };
+    const image_url = 'http://img/lamp.png';
+    if (url.pathname === '/api/search') {
+      return {
+        body: searchBody([listingCard({ ...lamp, images: [{ image_url, is_default: true }] })]),
       };
-      return { body: { success: true, data: { products: [product], totalCount: 1 } } };
+    }
+    if (url.pathname === '/api/product/published') {
+      const variants = { 300: image_url, 600: image_url, 900: image_url };
+      const images = [{ image_url, is_default: true, display_order: 1, variants }];
+      const products = [productResponse({ ...lamp, images })];
+      return {
+        body: {
+          success: true,
+          data: { products, totalCount: 1, page: 1, limit: 8, totalPages: 1 },
+        },
+      };
     }
     return undefined;
   });

@@ -1,7 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { createKafka } from '@swapbooth/event-bus';
+import mongoose from 'mongoose';
+import { createKafka, OUTBOX_PENDING_COLLECTION } from '@swapbooth/event-bus';
 import { createLogger } from '@swapbooth/service-kit';
 import { keptRows, revision, writeSection } from './results';
 import { disposableFerret, disposableKafka, type DisposableServer } from '@swapbooth/test-kit';
@@ -133,7 +134,7 @@ async function settle(
     const behind = await lag().catch(() => NaN);
     caughtUp = behind === 0 ? caughtUp + 1 : 0;
     log(
-      `settling: ${last.toFixed(1)}% of a core over the last ${WINDOW_SECONDS} s, ${behind} events not yet consumed`,
+      `settling: ${last.toFixed(1)}% of a core over the last ${WINDOW_SECONDS} s, ${behind} events not yet published or consumed`,
     );
     if (waited >= SETTLE_MIN_SECONDS && steady && caughtUp >= 2) {
       return { windows, seconds: waited, settled: true };
@@ -254,8 +255,22 @@ async function main() {
       (n) => `${process.env.KAFKA_TOPIC_PREFIX ?? ''}${n}`,
     );
     log(`waiting until it settles (at least ${SETTLE_MIN_SECONDS} s)`);
-    const settled = await settle(procs, () => consumerLag(admin, groups));
+    const mongo = await mongoose.createConnection(mongoUrl).asPromise();
+    const dbPrefix = process.env.MONGO_DB_PREFIX ?? 'swapbooth_';
+    /** Events still to publish or to consume. */
+    const backlog = async () => {
+      let pending = 0;
+      for (const name of Object.keys(SERVICE_PORTS)) {
+        pending += await mongo
+          .useDb(`${dbPrefix}${name}`)
+          .collection(OUTBOX_PENDING_COLLECTION)
+          .countDocuments({});
+      }
+      return pending + (await consumerLag(admin, groups));
+    };
+    const settled = await settle(procs, backlog);
     await admin.disconnect();
+    await mongo.close();
     const settleWindows = settled.windows;
     log(`sampling ${SECONDS} s`);
     const s = await sample(procs, serverPorts);
@@ -300,7 +315,7 @@ The whole local stack with the demo data and no traffic: the servers (${procs
         .map((p) => p.name)
         .join(
           ', ',
-        )}), the eight services and the gateway (${started ? 'started by the benchmark' : 'a stack that was already running'}). After it settled (${settled.settled ? `${Math.round(settled.seconds)} s, until every consumer group had caught up with what start-up published and the CPU stayed level` : `**it had not settled after ${Math.round(settled.seconds)} s**: consumers still catching up`}; the last ${WINDOW_SECONDS}-s windows used ${settleWindows
+        )}), the eight services and the gateway (${started ? 'started by the benchmark' : 'a stack that was already running'}). After it settled (${settled.settled ? `${Math.round(settled.seconds)} s, until no event was left to publish or to consume and the CPU stayed level` : `**it had not settled after ${Math.round(settled.seconds)} s**: consumers still catching up`}; the last ${WINDOW_SECONDS}-s windows used ${settleWindows
         .slice(-3)
         .map((w) => pct(w))
         .join(

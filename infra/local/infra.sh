@@ -200,6 +200,8 @@ transaction.state.log.min.isr=1
 default.replication.factor=1
 min.insync.replicas=1
 group.initial.rebalance.delay.ms=0
+# An idle single node: the controller's keep-alive record every 5 s rather than 500 ms.
+metadata.max.idle.interval.ms=5000
 auto.create.topics.enable=true
 log.retention.hours=168
 EOF
@@ -229,7 +231,7 @@ up() {
   fi
   if [ -z "${KAFKA_BROKERS:-}" ]; then
     kafka_config
-    start kafka $PORT_KAFKA ready_kafka 90 -- java -Xms256m -Xmx512m -XX:+UseG1GC \
+    start kafka $PORT_KAFKA ready_kafka 90 -- java -Xms256m -Xmx512m -XX:+UseSerialGC \
       -Dlog4j.configuration="file:$DATA/kafka/log4j.properties" -cp "$KAFKA_LIBS/*" kafka.Kafka "$DATA/kafka/server.properties"
   fi
   if [ -z "${STRIPE_API_BASE:-}" ]; then

@@ -115,6 +115,7 @@ export async function disposableKafka(): Promise<DisposableServer> {
       'transaction.state.log.replication.factor=1',
       'transaction.state.log.min.isr=1',
       'group.initial.rebalance.delay.ms=0',
+      'metadata.max.idle.interval.ms=5000',
     ].join('\n'),
   );
   const log4j = path.join(dir, 'log4j.properties');
@@ -143,6 +144,7 @@ export async function disposableKafka(): Promise<DisposableServer> {
     [
       '-Xms128m',
       '-Xmx384m',
+      '-XX:+UseSerialGC',
       `-Dlog4j.configuration=file:${log4j}`,
       '-cp',
       libs,

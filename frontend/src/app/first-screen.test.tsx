@@ -31,20 +31,15 @@ const backend = () =>
   });
 
 describe('first-screen data', () => {
-  it.each([
-    ['/search?q=lamp', '/api/search'],
-    ['/', '/api/product/published'],
-  ])('%s asks for its data before it renders, and the page uses that answer', async (url, api) => {
+  it('asks for the search results before the page renders, and the page uses that answer', async () => {
     const fetch = backend();
     const store = makeStore();
-    prefetchFirstScreen(store, new URL(url, 'http://localhost'));
-    expect(callsTo(fetch, api)).toHaveLength(1);
-    expect(callsTo(fetch, '/api/categories')).toHaveLength(1);
+    prefetchFirstScreen(store, new URL('/search?q=lamp', 'http://localhost'));
+    expect(callsTo(fetch, '/api/search')).toHaveLength(1);
 
-    renderApp(url, store);
+    renderApp('/search?q=lamp', store);
     expect(await screen.findByText('Brass lamp')).toBeInTheDocument();
-    expect(callsTo(fetch, api)).toHaveLength(1);
-    expect(callsTo(fetch, '/api/categories')).toHaveLength(1);
+    expect(callsTo(fetch, '/api/search')).toHaveLength(1);
   });
 
   it('has the browser fetch the first search result’s picture as soon as the answer names it', async () => {
@@ -58,9 +53,12 @@ describe('first-screen data', () => {
     expect(link.getAttribute('fetchpriority')).toBe('high');
   });
 
-  it('asks for nothing on a page without first-screen data', () => {
-    const fetch = backend();
-    prefetchFirstScreen(makeStore(), new URL('/listings/brass-lamp', 'http://localhost'));
-    expect(fetch).not.toHaveBeenCalled();
-  });
+  it.each(['/', '/listings/brass-lamp', '/search'])(
+    'asks for nothing on %s, whose largest paint needs no data',
+    (url) => {
+      const fetch = backend();
+      prefetchFirstScreen(makeStore(), new URL(url, 'http://localhost'));
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
 });

@@ -1,18 +1,16 @@
-import { HOME_LISTINGS, listingsApi } from '../features/listings/listings-api';
 import { searchApi } from '../features/search/search-api';
 import { buildSearchRequest, readSearchParams } from '../features/search/search-state';
 import { cardPicture } from '../components/product-card/product-card';
-import { memberApi } from './member-api';
 import type { AppStore } from './store';
 
 type Prefetch = (store: AppStore, url: URL) => void;
 
-/** The data each page's first screen shows, by path: the same requests its hooks make. */
+/**
+ * The data a page's largest paint waits for, by path: the same requests its hooks make. Only the
+ * search page has one (its first result's picture); the home page's largest paint is its
+ * headline, and data requested before that paint would only compete with the page's own files.
+ */
 const FIRST_SCREEN: Record<string, Prefetch> = {
-  '/': (store) => {
-    store.dispatch(listingsApi.util.prefetch('getPublished', HOME_LISTINGS, {}));
-    store.dispatch(memberApi.util.prefetch('getCategories', undefined, {}));
-  },
   '/search': (store, url) => {
     const { tab, page } = store.getState().search;
     const request = buildSearchRequest({ ...readSearchParams(url.searchParams), tab, page });
@@ -25,7 +23,6 @@ const FIRST_SCREEN: Record<string, Prefetch> = {
           if (data?.listings[0]) preloadPicture(cardPicture(data.listings[0]));
         });
     }
-    store.dispatch(memberApi.util.prefetch('getCategories', undefined, {}));
   },
 };
 

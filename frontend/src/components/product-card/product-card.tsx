@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import fallbackImage from '../../assets/logo-mark.svg';
 import { formatMiles } from '../../lib/format';
@@ -130,9 +130,10 @@ const FIRST_PICTURE_WAIT_MS = 3000;
  * Cards in a responsive grid. `eagerImages`: how many leading cards are in the first screen where
  * the grid is used, so their pictures (the page's largest paint) load without waiting for layout.
  * There the first picture also loads alone: on a phone's slow link the others would share its
- * bandwidth and all arrive late, so they start once it has arrived.
+ * bandwidth and all arrive late, so they start once it has arrived. The grid renders again only
+ * when its own inputs change, not with every change of the page around it.
  */
-export function ProductGrid({
+export const ProductGrid = memo(function ProductGrid({
   listings,
   likeFor,
   eagerImages = 0,
@@ -166,4 +167,4 @@ export function ProductGrid({
       ))}
     </div>
   );
-}
+});

@@ -19,9 +19,6 @@ export const REPORT_REASON_LABELS: Record<string, string> = {
   other: 'Other',
 };
 
-/** The newest listings the home page shows. */
-export const HOME_LISTINGS = { page: 1, limit: 8 };
-
 export const listingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPublished: build.query<ListingPage, { page: number; limit: number }>({

@@ -5,7 +5,7 @@ import { useLikes } from '../../../app/use-likes';
 import { InlineLoading } from '../../../components/loading-screen';
 import { ProductGrid } from '../../../components/product-card/product-card';
 import { usePageTitle } from '../../../lib/page-title';
-import { HOME_LISTINGS, useGetPublishedQuery } from '../listings-api';
+import { useGetPublishedQuery } from '../listings-api';
 
 const STEPS = [
   {
@@ -25,7 +25,7 @@ const STEPS = [
 export default function HomePage() {
   usePageTitle('Home');
   const userId = useUserId();
-  const { data, isLoading, isError } = useGetPublishedQuery(HOME_LISTINGS);
+  const { data, isLoading, isError } = useGetPublishedQuery({ page: 1, limit: 8 });
   const { data: categories = [] } = useGetCategoriesQuery();
   const { likeFor } = useLikes();
 

@@ -258,18 +258,28 @@ export class OutboxRelay {
         })),
       });
       if (busTraced()) {
+        // One aggregate's events share its key, so each topic's went to one partition, in order.
+        const nth = new Map<string, number>();
         traceBus({
           kind: 'published',
           by: this.opts.name ?? 'relay',
           at: Date.now(),
-          events: entries.map((e) => ({
-            id: e.id,
-            type: e.type,
-            topic: topicName(this.opts.bus, e.topic),
-            value: e.value,
-            storedAt: e.createdAt,
-          })),
-          offsets: results.map((r) => `${r.topicName}[${r.partition}]@${r.baseOffset ?? '?'}`),
+          events: entries.map((e) => {
+            const topic = topicName(this.opts.bus, e.topic);
+            const i = nth.get(topic) ?? 0;
+            nth.set(topic, i + 1);
+            const r = results.find((x) => x.topicName === topic);
+            const offset =
+              r?.baseOffset === undefined ? '?' : String(BigInt(r.baseOffset) + BigInt(i));
+            return {
+              id: e.id,
+              type: e.type,
+              topic,
+              value: e.value,
+              storedAt: e.createdAt,
+              at: `${topic}[${r?.partition ?? '?'}]@${offset}`,
+            };
+          }),
         });
       }
       await this.opts.afterPublish?.(entries);

@@ -15,6 +15,8 @@ export interface PublishedEvent {
   value: string;
   /** When the event was stored with its aggregate. */
   storedAt: Date;
+  /** Where it was written: `topic[partition]@offset`. */
+  at: string;
 }
 
 export type BusTrace =
@@ -24,8 +26,6 @@ export type BusTrace =
       by: string;
       at: number;
       events: PublishedEvent[];
-      /** `topic[partition]@offset` per topic and partition written. */
-      offsets: string[];
     }
   | {
       kind: 'received';

@@ -75,7 +75,7 @@ export function describeBus(opts: DescribeBusOptions = {}): string {
         const stored = new Date(ev.storedAt).getTime();
         lines.push({
           at: e.at,
-          text: `${e.by} relay published ${ev.type} ${ev.id} to ${ev.topic}, ${e.at - stored} ms after it was stored (${e.offsets.join(', ')})`,
+          text: `${e.by} relay published ${ev.type} ${ev.id} to ${ev.at}, ${e.at - stored} ms after it was stored`,
         });
       }
     } else if (e.kind === 'received') {

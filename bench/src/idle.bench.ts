@@ -304,7 +304,8 @@ async function main() {
     const of = (kind: string) => sum(procs.map((p, i) => (p.kind === kind ? s.perProcess[i]! : 0)));
     const byName = (name: string) => s.perProcess[procs.findIndex((p) => p.name === name)] ?? NaN;
     const date = new Date().toISOString();
-    const run = `| ${date} | ${revision()}${PRIVATE_SERVERS ? ', own FerretDB + Kafka' : ''}${shared.length ? `, shared: ${shared.join(', ')}` : ''} | **${pct(total)}** | ${pct(byName('ferretdb'))} | ${pct(byName('kafka'))} | ${pct(of('server'))} | ${pct(of('service') + of('supervisor'))} | ${pct(s.machineBusy)} | ${lat.consumer} | ${lat.signUp} |`;
+    const label = process.env.BENCH_IDLE_LABEL ? ` (${process.env.BENCH_IDLE_LABEL})` : '';
+    const run = `| ${date} | ${revision()}${label}${PRIVATE_SERVERS ? ', own FerretDB + Kafka' : ''}${shared.length ? `, shared: ${shared.join(', ')}` : ''} | **${pct(total)}** | ${pct(byName('ferretdb'))} | ${pct(byName('kafka'))} | ${pct(of('server'))} | ${pct(of('service') + of('supervisor'))} | ${pct(s.machineBusy)} | ${lat.consumer} | ${lat.signUp} |`;
     const runs = [...keptRows('idle', 'Runs'), run];
 
     writeSection(

@@ -1,3 +1,4 @@
+import { reportReasons, reportStatuses, reportTargets } from '@swapbooth/contracts';
 import { AppError } from '@swapbooth/service-kit';
 import { domainEvent, type DomainEvent } from '@swapbooth/event-bus';
 import type { BoothRepository } from './booth-repository';
@@ -5,19 +6,8 @@ import { isSafeId } from './image-keys';
 import type { ProductRepository } from './product-repository';
 import { isVisibleTo } from './product';
 
-export const reportReasons = [
-  'prohibited_item',
-  'counterfeit',
-  'scam_or_fraud',
-  'misleading_description',
-  'offensive_content',
-  'harassment',
-  'spam',
-  'wrong_category',
-  'other',
-] as const;
-export const reportTargets = ['product', 'booth', 'user'] as const;
-export const reportStatuses = ['open', 'reviewing', 'resolved', 'dismissed'] as const;
+// The vocabulary is part of the API contract; the domain uses the contract's lists.
+export { reportReasons, reportStatuses, reportTargets } from '@swapbooth/contracts';
 
 export interface Report {
   id: string;

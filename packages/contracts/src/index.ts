@@ -6,5 +6,6 @@ export * from './api/common';
 export * from './api/auth';
 export * from './api/catalog';
 export * from './api/search';
+export * from './api/exchange';
 export * from './api/notification';
 export * from './services';

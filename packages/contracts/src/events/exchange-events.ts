@@ -1,11 +1,21 @@
 import { z } from 'zod';
 
+/**
+ * What every proposal event carries: both parties and every listing in the current terms, so
+ * notification, catalog, search and admin react without calling exchange back. `productIds` are the
+ * receiver's listings (requested), `offeredProductIds` the sender's. `actorId` is who caused the
+ * change (absent for the service's own moves: expiry, unavailability); `roundCount` and `status`
+ * were added later and are optional for older events.
+ */
 const proposalFacts = z.object({
   proposalId: z.string(),
   senderId: z.string(),
   receiverId: z.string(),
   productIds: z.array(z.string()),
   offeredProductIds: z.array(z.string()),
+  actorId: z.string().optional(),
+  roundCount: z.number().int().positive().optional(),
+  status: z.string().optional(),
 });
 
 export const exchangeEvents = {
@@ -13,13 +23,21 @@ export const exchangeEvents = {
   'proposal.countered': proposalFacts.extend({ counteredBy: z.string() }),
   'proposal.accepted': proposalFacts,
   'proposal.rejected': proposalFacts,
-  'proposal.cancelled': proposalFacts,
+  /** `previousStatus` tells whether reserved listings are released (it was `accepted`). */
+  'proposal.cancelled': proposalFacts.extend({ previousStatus: z.string().optional() }),
+  'proposal.expired': proposalFacts,
+  /** A listing in it was reserved by another accepted exchange (or left the catalog). */
+  'proposal.unavailable': proposalFacts.extend({
+    unavailableProductIds: z.array(z.string()),
+    causedByProposalId: z.string().optional(),
+  }),
   'proposal.completed': proposalFacts,
-  'proposal.shipping-updated': z.object({
+  'proposal.shipping-updated': proposalFacts.partial().extend({
     proposalId: z.string(),
     userId: z.string(),
     type: z.enum(['sender', 'receiver']),
     status: z.string(),
+    trackingNote: z.string().optional(),
   }),
   'rating.created': z.object({
     ratingId: z.string(),
@@ -44,11 +62,16 @@ export const chatEvents = {
 } as const;
 
 export const paymentEvents = {
+  /**
+   * A member's subscription state as payment last confirmed it (webhook-confirmed). Entitlement is
+   * `status` active or trialing. Keyed by the user id.
+   */
   'subscription.changed': z.object({
     userId: z.string(),
-    customerId: z.string(),
-    subscriptionId: z.string(),
     status: z.string(),
+    currentPeriodEnd: z.string().nullable().optional(),
+    customerId: z.string().optional(),
+    subscriptionId: z.string().optional(),
   }),
   'identity.verified': z.object({ userId: z.string(), verified: z.boolean() }),
 } as const;

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { pageFacts, type EndpointContracts } from './common';
+
+/**
+ * The exchange service's answers (SPEC §3 exchange proposal and rating, §7 exchange and rating).
+ *
+ * Orientation: a proposal has one sender (who made the first offer) and one receiver (the store
+ * owner asked). Its terms keep that orientation through every counter round: `requested_products`
+ * are always the receiver's listings, `offered_products` always the sender's; `deposit_amount` is
+ * money the sender adds; each side's shipping contribution is named after its party.
+ */
+
+export const proposalStatuses = [
+  'pending',
+  'countered',
+  'accepted',
+  'completed',
+  'rejected',
+  'cancelled',
+  'expired',
+  'unavailable',
+] as const;
+export const proposalStatus = z.enum(proposalStatuses);
+export type ProposalStatus = z.infer<typeof proposalStatus>;
+
+/** The statuses in which a proposal still waits for an answer. */
+export const openProposalStatuses: readonly ProposalStatus[] = ['pending', 'countered'];
+
+export const shippingStatuses = ['preparing', 'shipped', 'delivered'] as const;
+export const shippingStatus = z.enum(shippingStatuses);
+export type ShippingStatus = z.infer<typeof shippingStatus>;
+
+/** What the viewer may do next (each maps to a call: status, counter or shipping-status). */
+export const proposalActions = [
+  'accept',
+  'reject',
+  'counter',
+  'cancel',
+  'ship',
+  'confirm_delivery',
+  'rate',
+] as const;
+export type ProposalAction = (typeof proposalActions)[number];
+
+/** A listing as the exchange service knows it (its projection of catalog's events). */
+export const proposalListingResponse = z.strictObject({
+  product_id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  type: z.enum(['item', 'service']),
+  /** Catalog's status of the listing as last heard (published, reserved, traded, ...). */
+  status: z.string(),
+  owner_id: z.string(),
+  /** The cover picture, or null. */
+  image_url: z.string().nullable(),
+});
+export type ProposalListingResponse = z.infer<typeof proposalListingResponse>;
+
+/** A party as the exchange service knows them (from account events); names may be empty. */
+export const proposalPartyResponse = z.strictObject({
+  user_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  username: z.string(),
+  profile_image: z.string(),
+});
+export type ProposalPartyResponse = z.infer<typeof proposalPartyResponse>;
+
+/** One round of terms: the first offer, then each counter. */
+export const proposalRoundResponse = z.strictObject({
+  round: z.number().int().positive(),
+  /** Who made these terms. */
+  by: z.string(),
+  requested_product_ids: z.array(z.string()),
+  offered_product_ids: z.array(z.string()),
+  message: z.string(),
+  deposit_amount: z.number().nonnegative(),
+  sender_shipping_contribution: z.number().nonnegative(),
+  receiver_shipping_contribution: z.number().nonnegative(),
+  created_at: z.string(),
+});
+export type ProposalRoundResponse = z.infer<typeof proposalRoundResponse>;
+
+export const parcelResponse = z.strictObject({
+  status: shippingStatus,
+  /** Free text from the shipping party (carrier, tracking number); empty when none. */
+  tracking_note: z.string(),
+  updated_at: z.string().nullable(),
+});
+export type ParcelResponse = z.infer<typeof parcelResponse>;
+
+/**
+ * A proposal as one of its parties sees it. With `details_locked` (a receiver without an active or
+ * trialing subscription) the sender, the offered listings, the message, the money terms and the
+ * rounds' contents are withheld: `sender` is null, `offered_products` and `rounds` are empty,
+ * `message` is '' and the money fields are 0.
+ */
+export const proposalResponse = z.strictObject({
+  proposal_id: z.string(),
+  status: proposalStatus,
+  sender_id: z.string().nullable(),
+  receiver_id: z.string(),
+  sender: proposalPartyResponse.nullable(),
+  receiver: proposalPartyResponse,
+  /** The viewer's side: 'sender' or 'receiver'. */
+  role: z.enum(['sender', 'receiver']),
+  requested_products: z.array(proposalListingResponse),
+  offered_products: z.array(proposalListingResponse),
+  message: z.string(),
+  deposit_amount: z.number().nonnegative(),
+  sender_shipping_contribution: z.number().nonnegative(),
+  receiver_shipping_contribution: z.number().nonnegative(),
+  round_count: z.number().int().positive(),
+  rounds: z.array(proposalRoundResponse),
+  /** Who made the current terms, and whose answer they wait for (null once not open). */
+  terms_by: z.string().nullable(),
+  awaiting: z.string().nullable(),
+  allowed_actions: z.array(z.enum(proposalActions)),
+  details_locked: z.boolean(),
+  shipping: z.strictObject({ sender: parcelResponse, receiver: parcelResponse }),
+  /** Whether the viewer has rated the other party for this proposal. */
+  rated_by_me: z.boolean(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  accepted_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+});
+export type ProposalResponse = z.infer<typeof proposalResponse>;
+
+export const proposalPageResponse = z.strictObject({
+  proposals: z.array(proposalResponse),
+  totalCount: z.number().int().nonnegative(),
+  ...pageFacts,
+});
+export type ProposalPageResponse = z.infer<typeof proposalPageResponse>;
+
+/** GET /api/exchange/proposal/product/{id}: proposals touching one listing, with counts. */
+export const productProposalsResponse = z.strictObject({
+  proposals: z.array(proposalResponse),
+  counts: z.strictObject({
+    total: z.number().int().nonnegative(),
+    open: z.number().int().nonnegative(),
+    /** Accepted or completed proposals that include this listing. */
+    acceptedItems: z.number().int().nonnegative(),
+  }),
+});
+export type ProductProposalsResponse = z.infer<typeof productProposalsResponse>;
+
+export const exchangeStatsResponse = z.strictObject({
+  sent: z.number().int().nonnegative(),
+  received: z.number().int().nonnegative(),
+  accepted: z.number().int().nonnegative(),
+  completed: z.number().int().nonnegative(),
+  /** completed / (accepted-or-later), 0..1; 0 when nothing was accepted yet. */
+  completion_rate: z.number().min(0).max(1),
+});
+export type ExchangeStatsResponse = z.infer<typeof exchangeStatsResponse>;
+
+export const ratingResponse = z.strictObject({
+  rating_id: z.string(),
+  proposal_id: z.string(),
+  rater_id: z.string(),
+  rated_user_id: z.string(),
+  rating_value: z.number().min(1).max(5),
+  comment: z.string(),
+  rater: proposalPartyResponse,
+  created_at: z.string(),
+});
+export type RatingResponse = z.infer<typeof ratingResponse>;
+
+export const userRatingsResponse = z.strictObject({
+  ratings: z.array(ratingResponse),
+  /** Rounded to one decimal; 0 when there are none. */
+  average_rating: z.number().min(0).max(5),
+  count: z.number().int().nonnegative(),
+});
+export type UserRatingsResponse = z.infer<typeof userRatingsResponse>;
+
+export const proposalRatingsResponse = z.strictObject({ ratings: z.array(ratingResponse) });
+export type ProposalRatingsResponse = z.infer<typeof proposalRatingsResponse>;
+
+/** Every exchange endpoint with the `data` it answers (the source for an OpenAPI document). */
+export const exchangeEndpoints = {
+  'POST /api/exchange/proposal': { data: proposalResponse, status: 201, summary: 'Propose' },
+  'GET /api/exchange/proposal/{id}': { data: proposalResponse, summary: 'A proposal' },
+  'PUT /api/exchange/proposal/{id}/status': {
+    data: proposalResponse,
+    summary: 'Accept, reject or cancel',
+  },
+  'POST /api/exchange/proposal/{id}/counter': { data: proposalResponse, summary: 'Counter' },
+  'PUT /api/exchange/proposal/{id}/shipping-status': {
+    data: proposalResponse,
+    summary: 'Shipping step',
+  },
+  'GET /api/exchange/user/{id}/proposals': {
+    data: proposalPageResponse,
+    summary: 'The caller’s proposals',
+  },
+  'GET /api/exchange/proposal/product/{id}': {
+    data: productProposalsResponse,
+    summary: 'Proposals touching a listing',
+  },
+  'GET /api/exchange/user/{id}/stats': { data: exchangeStatsResponse, summary: 'Trade stats' },
+  'POST /api/rating': { data: ratingResponse, status: 201, summary: 'Rate the other party' },
+  'GET /api/rating/user/{id}': { data: userRatingsResponse, summary: 'A member’s ratings' },
+  'GET /api/rating/proposal/{id}': {
+    data: proposalRatingsResponse,
+    summary: 'Ratings of a proposal',
+  },
+} satisfies EndpointContracts;

@@ -12,6 +12,7 @@ const statusOf: Record<ErrorCode, number> = {
   internal: 500,
   not_implemented: 501,
   unavailable: 503,
+  subscription_required: 403,
 };
 
 /** The one error type: a kind that maps to an HTTP status and a message safe to show the caller. */

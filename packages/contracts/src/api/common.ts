@@ -32,6 +32,7 @@ export const errorCodes = [
   'not_implemented',
   'unavailable',
   'internal',
+  'subscription_required',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,0 +1,394 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
+import { createEvent, Topics, type EventData, type EventType } from '@swapbooth/contracts';
+import { freePort, signTestToken } from '@swapbooth/test-kit';
+import { machine, revision, writeSection } from './results';
+
+/**
+ * npm run bench:exchange — 16 clients proposing, countering and accepting through the gateway over
+ * 1,000 listings, with contention: many proposals ask for the same listings, so accepts race for
+ * them. Reports proposals per second, p50/p95 per call, and checks afterwards that no listing ended
+ * up in two accepted exchanges (the goal is 0 double reservations).
+ */
+const root = path.resolve(__dirname, '../..');
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1000);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 40);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 30);
+
+const log = (msg: string) => console.log(`[bench:exchange] ${msg}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Member {
+  id: string;
+  token: string;
+  listings: string[];
+}
+
+type Call = 'propose' | 'counter' | 'accept' | 'read';
+const calls: Call[] = ['propose', 'counter', 'accept', 'read'];
+
+async function waitFor(url: string, what: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(100);
+  }
+  throw new Error(`${what} did not answer at ${url}`);
+}
+
+const pct = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
+
+class Recorder {
+  readonly latencies = new Map<Call, number[]>(calls.map((c) => [c, []]));
+  readonly statuses = new Map<Call, Map<number, number>>(calls.map((c) => [c, new Map()]));
+
+  record(call: Call, ms: number, status: number) {
+    this.latencies.get(call)!.push(ms);
+    const s = this.statuses.get(call)!;
+    s.set(status, (s.get(status) ?? 0) + 1);
+  }
+  count(call: Call, status: number) {
+    return this.statuses.get(call)!.get(status) ?? 0;
+  }
+}
+
+async function api(
+  rec: Recorder,
+  call: Call,
+  base: string,
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; body: { data?: Record<string, unknown>; message?: string } }> {
+  const t0 = performance.now();
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json().catch(() => ({}))) as {
+    data?: Record<string, unknown>;
+    message?: string;
+  };
+  rec.record(call, performance.now() - t0, res.status);
+  return { status: res.status, body: json };
+}
+
+/** Publishes an event as its producing service would (envelope, key, topic with the run prefix). */
+async function publish<K extends EventType>(
+  producer: Producer,
+  prefix: string,
+  type: K,
+  subject: string,
+  data: EventData<K>,
+  topic: string,
+) {
+  const env = createEvent(type, data, { producer: 'bench', subject });
+  await producer.send({
+    topic: `${prefix}${topic}`,
+    messages: [{ key: subject, value: JSON.stringify(env) }],
+  });
+}
+
+function listingEvent(id: string, owner: string, i: number): EventData<'product.created'> {
+  const now = new Date().toISOString();
+  return {
+    productId: id,
+    userId: owner,
+    slug: `bench-listing-${i}-${id.slice(0, 6)}`,
+    title: `Bench listing ${i}`,
+    description: 'A listing made by the exchange benchmark',
+    category: 'Books',
+    type: i % 4 === 0 ? 'service' : 'item',
+    tags: [],
+    status: 'published',
+    images: [],
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+}
+
+async function main() {
+  const run = `bench${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const prefix = `${run}.`;
+  const env = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    MONGO_DB_PREFIX: `${run}_`,
+    KAFKA_TOPIC_PREFIX: prefix,
+    REDIS_KEY_PREFIX: `${run}:`,
+    KAFKAJS_NO_PARTITIONER_WARNING: '1',
+  };
+  const exchangePort = await freePort();
+  const gatewayPort = await freePort();
+  const children: ChildProcess[] = [];
+  const kafka = new Kafka({
+    clientId: 'bench-exchange',
+    brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+    logLevel: logLevel.NOTHING,
+  });
+  const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+  try {
+    children.push(
+      spawn(process.execPath, [path.join(root, 'services/exchange/dist/main.js')], {
+        env: { ...env, PORT: String(exchangePort) },
+        stdio: 'inherit',
+      }),
+    );
+    const exchange = `http://127.0.0.1:${exchangePort}`;
+    await waitFor(`${exchange}/readyz`, 'the exchange service');
+    children.push(
+      spawn(process.execPath, [path.join(root, 'gateway/dist/main.js')], {
+        env: {
+          ...env,
+          PORT: String(gatewayPort),
+          EXCHANGE_URL: exchange,
+          REDIS_KEY_PREFIX: `${run}-gw:`,
+          RATE_LIMIT_IP_PER_WINDOW: '1000000000',
+          RATE_LIMIT_USER_PER_WINDOW: '1000000000',
+        },
+        stdio: 'inherit',
+      }),
+    );
+    const gateway = `http://127.0.0.1:${gatewayPort}`;
+    await waitFor(`${gateway}/readyz`, 'the gateway');
+    await producer.connect();
+
+    // Members, their listings (as catalog announces them) and their subscriptions (as payment does).
+    const members: Member[] = Array.from({ length: MEMBERS }, () => {
+      const id = `bench-${randomUUID()}`;
+      return { id, token: signTestToken(id, { expiresIn: 3600 }), listings: [] };
+    });
+    const owner = new Map<string, Member>();
+    log(`announcing ${LISTINGS} listings of ${MEMBERS} members`);
+    for (let i = 0; i < LISTINGS; i++) {
+      const m = members[i % MEMBERS]!;
+      const id = randomUUID();
+      m.listings.push(id);
+      owner.set(id, m);
+      await publish(
+        producer,
+        prefix,
+        'product.created',
+        id,
+        listingEvent(id, m.id, i),
+        Topics.product,
+      );
+    }
+    for (const m of members) {
+      await publish(
+        producer,
+        prefix,
+        'subscription.changed',
+        m.id,
+        { userId: m.id, status: 'active', currentPeriodEnd: null },
+        Topics.subscription,
+      );
+    }
+    // The service has every listing when a proposal for the last one announced is accepted as valid.
+    const warm = new Recorder();
+    const last = members[(LISTINGS - 1) % MEMBERS]!;
+    const lastListing = last.listings[last.listings.length - 1]!;
+    const prober = members.find((m) => m !== last)!;
+    let probeId: string | undefined;
+    const deadline = Date.now() + 120_000;
+    while (!probeId) {
+      const res = await api(
+        warm,
+        'propose',
+        gateway,
+        'POST',
+        '/api/exchange/proposal',
+        prober.token,
+        {
+          userId: prober.id,
+          receiverId: last.id,
+          requestedProductIds: [lastListing],
+          offeredProductIds: [prober.listings[0]],
+          message: 'warm-up',
+        },
+      );
+      if (res.status === 201) probeId = String(res.body.data?.proposal_id);
+      else if (Date.now() > deadline) throw new Error(`the projection never filled: ${res.status}`);
+      else await sleep(250);
+    }
+    await api(
+      warm,
+      'accept',
+      gateway,
+      'PUT',
+      `/api/exchange/proposal/${probeId}/status`,
+      prober.token,
+      {
+        status: 'cancelled',
+        userId: prober.id,
+      },
+    );
+    // Entitlement arrives on its own topic: wait until a receiver may counter.
+    log('projection ready; running the load');
+
+    const rec = new Recorder();
+    let proposalsCreated = 0;
+    let accepted = 0;
+    const acceptedTerms: string[][] = [];
+    const loadAt = os.loadavg();
+    const started = performance.now();
+    const stopAt = started + DURATION_S * 1000;
+    // Contention: a quarter of each member's listings are "wanted" and asked for by most proposals.
+    const hot = (m: Member) => m.listings.slice(0, Math.max(1, Math.ceil(m.listings.length / 4)));
+    const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (performance.now() < stopAt) {
+          const sender = pick(members);
+          let receiver = pick(members);
+          while (receiver === sender) receiver = pick(members);
+          const pool = Math.random() < 0.8 ? hot(receiver) : receiver.listings;
+          const requested = [...new Set([pick(pool), pick(pool)])];
+          const offered = [pick(sender.listings)];
+          const created = await api(
+            rec,
+            'propose',
+            gateway,
+            'POST',
+            '/api/exchange/proposal',
+            sender.token,
+            {
+              userId: sender.id,
+              receiverId: receiver.id,
+              requestedProductIds: requested,
+              offeredProductIds: offered,
+              message: 'Would you trade?',
+              deposit_amount: Math.round(Math.random() * 2000) / 100,
+            },
+          );
+          if (created.status !== 201) continue;
+          proposalsCreated++;
+          const id = String(created.body.data?.proposal_id);
+          await api(rec, 'read', gateway, 'GET', `/api/exchange/proposal/${id}`, receiver.token);
+          // Half the time the receiver counters and the sender accepts; otherwise the receiver accepts.
+          let acceptor = receiver;
+          if (Math.random() < 0.5) {
+            const countered = await api(
+              rec,
+              'counter',
+              gateway,
+              'POST',
+              `/api/exchange/proposal/${id}/counter`,
+              receiver.token,
+              {
+                userId: receiver.id,
+                requestedProductIds: requested,
+                offeredProductIds: offered,
+                message: 'Add a little more?',
+                deposit_amount: 5,
+              },
+            );
+            if (countered.status !== 200) continue;
+            acceptor = sender;
+          }
+          const res = await api(
+            rec,
+            'accept',
+            gateway,
+            'PUT',
+            `/api/exchange/proposal/${id}/status`,
+            acceptor.token,
+            {
+              status: 'accepted',
+              userId: acceptor.id,
+            },
+          );
+          if (res.status === 200) {
+            accepted++;
+            acceptedTerms.push([...requested, ...offered]);
+          }
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+
+    // Every listing in at most one accepted exchange: count from the service's own answers.
+    const seen = new Map<string, number>();
+    for (const m of members) {
+      for (let page = 1; ; page++) {
+        const res = await api(
+          warm,
+          'read',
+          gateway,
+          'GET',
+          `/api/exchange/user/${m.id}/proposals?role=sent&status=accepted&page=${page}&limit=100`,
+          m.token,
+        );
+        const list = (res.body.data?.proposals ?? []) as Array<{
+          requested_products: { product_id: string }[];
+          offered_products: { product_id: string }[];
+        }>;
+        for (const p of list) {
+          for (const l of [...p.requested_products, ...p.offered_products]) {
+            seen.set(l.product_id, (seen.get(l.product_id) ?? 0) + 1);
+          }
+        }
+        if (list.length < 100) break;
+      }
+    }
+    const doubles = [...seen.values()].filter((n) => n > 1).length;
+    const fromAnswers = new Map<string, number>();
+    for (const terms of acceptedTerms)
+      for (const l of terms) fromAnswers.set(l, (fromAnswers.get(l) ?? 0) + 1);
+    const doublesSeenByClients = [...fromAnswers.values()].filter((n) => n > 1).length;
+
+    const row = (c: Call) => {
+      const l = [...rec.latencies.get(c)!].sort((a, b) => a - b);
+      const st = [...rec.statuses.get(c)!.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ');
+      return `| ${c} | ${l.length} | ${(l.length / seconds).toFixed(1)} | ${pct(l, 0.5).toFixed(1)} | ${pct(l, 0.95).toFixed(1)} | ${st} |`;
+    };
+    const body = `
+${CLIENTS} clients for ${seconds.toFixed(1)} s through the gateway (child process) to the exchange service (child process, built code), on FerretDB, Kafka and Redis of this machine. ${LISTINGS} listings of ${MEMBERS} members, announced as catalog events; every member subscribed (a \`subscription.changed\` event each). Each client loops: propose (two of the receiver's listings, 80% of the time from the quarter of them everyone wants, for one of the sender's), the receiver reads it, then either the receiver accepts or (half the time) counters and the sender accepts. Accepts race for shared listings: the loser gets 409, and creating a proposal for a listing already reserved is refused with 409 too. Revision ${revision()}; load average at start ${loadAt.map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores.
+
+| measure | value |
+|---|---|
+| proposals created per second | ${(proposalsCreated / seconds).toFixed(1)} |
+| proposals created / accepted | ${proposalsCreated} / ${accepted} |
+| listings in two accepted exchanges (from the service's lists) | **${doubles}** |
+| listings in two accepted exchanges (from the accepts answered 200) | **${doublesSeenByClients}** |
+| listings reserved | ${seen.size} of ${LISTINGS} |
+
+| call | count | per second | p50 ms | p95 ms | statuses |
+|---|---|---|---|---|---|
+${calls.map(row).join('\n')}
+`;
+    writeSection('exchange', body);
+    console.log(body);
+    console.log(`machine: ${machine()}`);
+    if (doubles > 0 || doublesSeenByClients > 0) {
+      console.error('double reservations found');
+      process.exitCode = 1;
+    }
+  } finally {
+    await producer.disconnect().catch(() => undefined);
+    for (const c of children) c.kill('SIGTERM');
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,125 @@
+import { AppError } from '@swapbooth/service-kit';
+import { compareAndSet, CONFLICT, domainEvent } from '@swapbooth/event-bus';
+import type { ProposalLookup } from './ports';
+import type { RatingRepository } from './rating-repository';
+import {
+  averageRating,
+  checkMayRate,
+  checkRatingInput,
+  emptySummary,
+  otherParty,
+  ratingIdOf,
+  withRating,
+  type Rating,
+  type RatingInput,
+} from './rating';
+
+export interface RatingUseCaseDeps {
+  ratings: RatingRepository;
+  proposals: ProposalLookup;
+  now(): Date;
+}
+
+/** How many ratings a member's page lists at most (newest first); the count and average cover all. */
+export const MAX_LISTED_RATINGS = 100;
+
+const busy = () => AppError.unavailable('Too many ratings at once; please try again');
+
+/**
+ * Counts a claimed rating into the rated member's summary, with its `rating.created` event in the
+ * same single-document write. Guarded by the summary's version: when two ratings of one member
+ * race, one write wins and the other recomputes from the fresh summary, so each event carries the
+ * exact count and average that include it (and counts rise by one per event, which is how search
+ * orders them). Counting a rating already in the summary changes nothing, so it is safe to repeat.
+ */
+export async function countRating(
+  deps: Pick<RatingUseCaseDeps, 'ratings'>,
+  rating: Rating,
+): Promise<void> {
+  await compareAndSet(
+    async () => {
+      const current =
+        (await deps.ratings.summaryOf(rating.ratedUserId)) ?? emptySummary(rating.ratedUserId);
+      if (current.ratingIds.includes(rating.id)) return undefined;
+      const next = withRating(current, rating);
+      const event = domainEvent('rating.created', rating.ratedUserId, {
+        ratingId: rating.id,
+        proposalId: rating.proposalId,
+        raterId: rating.raterId,
+        ratedUserId: rating.ratedUserId,
+        ratingValue: rating.value,
+        averageRating: averageRating(next.halves, next.count),
+        ratingCount: next.count,
+      });
+      const saved = await deps.ratings.saveSummary(next, current.version, rating.id, event);
+      return saved ? undefined : CONFLICT;
+    },
+    { attempts: 60, maxDelayMs: 50, exhausted: busy },
+  );
+}
+
+/**
+ * A party of a completed proposal rates the other party, once. The rating is claimed under its
+ * unique id first (a second try is a 409), then counted. A rating claimed but not counted (the
+ * process stopped in between) is counted when its rater tries again, before the 409.
+ */
+export async function rateExchange(
+  deps: RatingUseCaseDeps,
+  raterId: string,
+  input: RatingInput,
+): Promise<Rating> {
+  const comment = checkRatingInput(input);
+  const facts = await deps.proposals.factsOf(input.proposalId);
+  if (!facts) throw AppError.notFound('Proposal not found');
+  const { ratedUserId } = checkMayRate(facts, raterId, input.ratedUserId);
+  const rating: Rating = {
+    id: ratingIdOf(facts.proposalId, raterId),
+    proposalId: facts.proposalId,
+    raterId,
+    ratedUserId,
+    value: input.value,
+    comment,
+    createdAt: deps.now(),
+  };
+  if ((await deps.ratings.claim(rating)) === 'duplicate') {
+    const earlier = await deps.ratings.findById(rating.id);
+    if (earlier) await countRating(deps, earlier);
+    throw AppError.conflict('You already rated this exchange');
+  }
+  await countRating(deps, rating);
+  return rating;
+}
+
+/** A member's ratings, newest first, with the average (one decimal) and count of all of them. */
+export async function userRatings(
+  deps: Pick<RatingUseCaseDeps, 'ratings'>,
+  userId: string,
+  limit = MAX_LISTED_RATINGS,
+): Promise<{ ratings: Rating[]; average: number; count: number }> {
+  const summary = await deps.ratings.summaryOf(userId);
+  if (!summary) return { ratings: [], average: 0, count: 0 };
+  const newest = summary.ratingIds.slice(-Math.min(limit, MAX_LISTED_RATINGS)).reverse();
+  return {
+    ratings: await deps.ratings.findByIds(newest),
+    average: averageRating(summary.halves, summary.count),
+    count: summary.count,
+  };
+}
+
+/** The ratings given for one proposal (at most one per party); only its parties may read them. */
+export async function proposalRatings(
+  deps: Pick<RatingUseCaseDeps, 'ratings' | 'proposals'>,
+  viewerId: string,
+  proposalId: string,
+): Promise<Rating[]> {
+  const facts = await deps.proposals.factsOf(proposalId);
+  if (!facts) throw AppError.notFound('Proposal not found');
+  if (otherParty(facts, viewerId) === undefined) {
+    throw AppError.forbidden('Only the parties of an exchange can see its ratings');
+  }
+  const found = await deps.ratings.findByIds([
+    ratingIdOf(facts.proposalId, facts.senderId),
+    ratingIdOf(facts.proposalId, facts.receiverId),
+  ]);
+  return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+}

@@ -1,0 +1,77 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { outboxPlugin } from '@swapbooth/event-bus';
+
+/**
+ * One rating, keyed `<proposalId>:<raterId>`: the unique `_id` is what makes a rating once per
+ * proposal per rater (an insert that collides is the 409), on FerretDB and MongoDB alike.
+ */
+export interface RatingDoc {
+  _id: string;
+  proposalId: string;
+  raterId: string;
+  ratedUserId: string;
+  value: number;
+  comment: string;
+  createdAt: Date;
+}
+
+const ratingSchema = new Schema<RatingDoc>(
+  {
+    _id: { type: String },
+    proposalId: { type: String, required: true },
+    raterId: { type: String, required: true },
+    ratedUserId: { type: String, required: true },
+    value: { type: Number, required: true },
+    comment: { type: String, default: '' },
+    createdAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+export function ratingModel(conn: Connection): Model<RatingDoc> {
+  return (
+    (conn.models.Rating as Model<RatingDoc> | undefined) ??
+    conn.model<RatingDoc>('Rating', ratingSchema, 'ratings')
+  );
+}
+
+/**
+ * A member's ratings in sum, keyed by the member's id: count, total in half hearts, the rating ids
+ * oldest first (so a member's page is read by `_id` lookups, never a scan of all ratings) and a
+ * version that guards each write. It carries the outbox: the `rating.created` event is stored in
+ * the same single-document write that counts the rating in.
+ */
+export interface RatingSummaryDoc {
+  _id: string;
+  count: number;
+  halves: number;
+  ratingIds: string[];
+  version: number;
+  updatedAt: Date;
+}
+
+const ratingSummarySchema = new Schema<RatingSummaryDoc>(
+  {
+    _id: { type: String },
+    count: { type: Number, required: true },
+    halves: { type: Number, required: true },
+    ratingIds: { type: [String], default: [] },
+    version: { type: Number, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+ratingSummarySchema.plugin(outboxPlugin);
+
+export function ratingSummaryModel(conn: Connection): Model<RatingSummaryDoc> {
+  return (
+    (conn.models.RatingSummary as Model<RatingSummaryDoc> | undefined) ??
+    conn.model<RatingSummaryDoc>('RatingSummary', ratingSummarySchema, 'rating_summaries')
+  );
+}
+
+/** Registers the ratings' models; returns the one that carries an outbox. */
+export function ratingsModels(conn: Connection): Model<RatingSummaryDoc>[] {
+  ratingModel(conn);
+  return [ratingSummaryModel(conn)];
+}

@@ -1,0 +1,137 @@
+import type { Connection, Model } from 'mongoose';
+import {
+  isDuplicateKey,
+  pushEvents,
+  toOutbox,
+  withOutbox,
+  type DomainEvent,
+} from '@swapbooth/event-bus';
+import type { RatingLedger } from '../../domain/ports';
+import type { Rating, RatingSummary } from '../../domain/rating';
+import type { RatingRepository } from '../../domain/rating-repository';
+import {
+  ratingModel,
+  ratingSummaryModel,
+  type RatingDoc,
+  type RatingSummaryDoc,
+} from './rating.model';
+
+/** Read projection that leaves pending events where only the relay needs them. */
+const NO_OUTBOX = { _outbox: 0, _outboxPending: 0, _outboxLeaseUntil: 0 } as const;
+
+/** Lookups sent at once when reading a page of ratings by id. */
+const LOOKUPS_AT_ONCE = 20;
+
+const toRating = (d: RatingDoc): Rating => ({
+  id: d._id,
+  proposalId: d.proposalId,
+  raterId: d.raterId,
+  ratedUserId: d.ratedUserId,
+  value: d.value,
+  comment: d.comment ?? '',
+  createdAt: new Date(d.createdAt),
+});
+
+const toSummary = (d: RatingSummaryDoc): RatingSummary => ({
+  userId: d._id,
+  count: d.count,
+  halves: d.halves,
+  ratingIds: d.ratingIds ?? [],
+  version: d.version,
+});
+
+/**
+ * The only code that touches the ratings and rating summaries. Every read is by `_id` (FerretDB
+ * answers any other filter with a pass over the whole collection).
+ */
+export class RatingsRepository implements RatingRepository, RatingLedger {
+  private readonly ratings: Model<RatingDoc>;
+  private readonly summaries: Model<RatingSummaryDoc>;
+
+  constructor(
+    conn: Connection,
+    private readonly published: () => void,
+  ) {
+    this.ratings = ratingModel(conn);
+    this.summaries = ratingSummaryModel(conn);
+  }
+
+  async claim(rating: Rating): Promise<'claimed' | 'duplicate'> {
+    const { id, ...rest } = rating;
+    try {
+      await this.ratings.create({ _id: id, ...rest });
+      return 'claimed';
+    } catch (err) {
+      if (isDuplicateKey(err)) return 'duplicate';
+      throw err;
+    }
+  }
+
+  async findById(id: string): Promise<Rating | undefined> {
+    const doc = await this.ratings.findById(id).lean<RatingDoc>().exec();
+    return doc ? toRating(doc) : undefined;
+  }
+
+  async findByIds(ids: readonly string[]): Promise<Rating[]> {
+    const out: Rating[] = [];
+    for (let i = 0; i < ids.length; i += LOOKUPS_AT_ONCE) {
+      const found = await Promise.all(
+        ids.slice(i, i + LOOKUPS_AT_ONCE).map((id) => this.findById(id)),
+      );
+      for (const r of found) if (r) out.push(r);
+    }
+    return out;
+  }
+
+  async hasRated(proposalId: string, raterId: string): Promise<boolean> {
+    return !!(await this.findById(`${proposalId}:${raterId}`));
+  }
+
+  async summaryOf(userId: string): Promise<RatingSummary | undefined> {
+    const doc = await this.summaries.findById(userId, NO_OUTBOX).lean<RatingSummaryDoc>().exec();
+    return doc ? toSummary(doc) : undefined;
+  }
+
+  async saveSummary(
+    next: RatingSummary,
+    expectedVersion: number,
+    ratingId: string,
+    event: DomainEvent<'rating.created'>,
+  ): Promise<boolean> {
+    const entries = toOutbox([event], 'exchange');
+    const updatedAt = new Date();
+    if (expectedVersion === 0) {
+      // The member's first rating: the insert that collides lost to a concurrent first rating.
+      try {
+        await this.summaries.create({
+          _id: next.userId,
+          count: next.count,
+          halves: next.halves,
+          ratingIds: [ratingId],
+          version: next.version,
+          updatedAt,
+          ...withOutbox(entries),
+        });
+      } catch (err) {
+        if (isDuplicateKey(err)) return false;
+        throw err;
+      }
+    } else {
+      const res = await this.summaries
+        .updateOne(
+          { _id: next.userId, version: expectedVersion },
+          pushEvents(
+            {
+              $set: { count: next.count, halves: next.halves, version: next.version, updatedAt },
+              $push: { ratingIds: ratingId },
+            },
+            entries,
+          ),
+        )
+        .exec();
+      if (res.matchedCount === 0) return false;
+    }
+    this.published();
+    return true;
+  }
+}

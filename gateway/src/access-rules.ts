@@ -35,6 +35,7 @@ const publicRoutes: ReadonlyArray<[Method[], string]> = [
   [['PUT'], '/api/images/local-upload'],
   [['GET'], '/api/reports/reasons'],
   [['GET'], '/api/rating/user/*'],
+  [['GET'], '/api/exchange/user/*/stats'],
   [['GET'], '/api/following/followers/*'],
   [['GET'], '/api/following/following/*'],
   [['GET'], '/api/following/status/*'],

@@ -302,6 +302,9 @@ describe('tokens', () => {
   it('rejects a member call without a token with 401 and lets a public call through', async () => {
     expect((await call('/api/profile')).status).toBe(401);
     expect((await call('/api/categories')).status).toBe(200);
+    // A member's trade record is public; their proposals are not.
+    expect((await call('/api/exchange/user/u1/stats')).status).toBe(200);
+    expect((await call('/api/exchange/user/u1/proposals')).status).toBe(401);
   });
 
   it('rejects a token deny-listed at logout', async () => {

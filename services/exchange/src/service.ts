@@ -4,7 +4,21 @@ import {
   type RuntimeOverrides,
 } from '@swapbooth/runtime';
 import type { ExchangeConfig } from './config';
+import { buildDeps, type ExchangeDeps } from './deps';
 import { subscriptions } from './events/subscriptions';
+import { proposalModel } from './data/proposals/proposal.model';
+import {
+  memberProposalsModel,
+  listingProposalsModel,
+} from './data/proposal-index/proposal-index.model';
+import { reservationModel } from './data/reservations/reservation.model';
+import { termsClaimModel } from './data/terms-claims/terms-claim.model';
+import { listingModel } from './data/listings/listing.model';
+import { partyModel } from './data/parties/party.model';
+import { entitlementModel } from './data/entitlements/entitlement.model';
+import { ratingsModels } from './ratings-deps';
+import { proposalsRoutes } from './api/proposals/proposals.routes';
+import { ratingsRoutes } from './api/ratings/ratings.routes';
 
 export type ExchangeOverrides = RuntimeOverrides;
 
@@ -12,12 +26,33 @@ export type ExchangeOverrides = RuntimeOverrides;
 export function startExchangeService(
   config: Readonly<ExchangeConfig>,
   overrides: ExchangeOverrides = {},
-): Promise<RunningService<ExchangeConfig>> {
+): Promise<RunningService<ExchangeConfig, ExchangeDeps>> {
   return startServiceRuntime({
     name: 'exchange',
     config,
+    models: (conn) => {
+      memberProposalsModel(conn);
+      listingProposalsModel(conn);
+      reservationModel(conn);
+      termsClaimModel(conn);
+      listingModel(conn);
+      partyModel(conn);
+      entitlementModel(conn);
+      // Aggregates whose events go out through the outbox.
+      return [proposalModel(conn), ...ratingsModels(conn)];
+    },
+    deps: buildDeps,
     subscriptions,
-    routes: () => undefined,
+    onStart: async (deps) => {
+      deps.proposalSweeper.start();
+    },
+    onStop: async ({ proposalSweeper }) => {
+      await proposalSweeper.stop();
+    },
+    routes: (app, deps, ctx) => {
+      app.use(proposalsRoutes(ctx, deps));
+      app.use(ratingsRoutes(ctx, deps.ratings));
+    },
     ...overrides,
   });
 }

@@ -1,4 +1,30 @@
+import { Topics } from '@swapbooth/contracts';
 import type { Subscription } from '@swapbooth/event-bus';
+import type { ExchangeDeps } from '../deps';
+import { onProductChanged } from './on-product-changed';
+import { onProductDeleted } from './on-product-deleted';
+import { onProposalAccepted } from './on-proposal-accepted';
+import { onSubscriptionChanged } from './on-subscription-changed';
+import { onUserProfileUpdated } from './on-user-profile-updated';
 
-/** Every topic the exchange service consumes, in one list. */
-export const subscriptions = (): Subscription[] => [];
+/** Every topic the exchange service consumes, in one list. Handlers are safe to run twice. */
+export const subscriptions = (deps: ExchangeDeps): Subscription[] => {
+  const productChanged = onProductChanged(deps);
+  return [
+    {
+      topic: Topics.product,
+      handlers: {
+        'product.created': productChanged,
+        'product.updated': productChanged,
+        'product.status-changed': productChanged,
+        'product.deleted': onProductDeleted(deps),
+      },
+    },
+    { topic: Topics.user, handlers: { 'user.profile-updated': onUserProfileUpdated(deps) } },
+    {
+      topic: Topics.subscription,
+      handlers: { 'subscription.changed': onSubscriptionChanged(deps) },
+    },
+    { topic: Topics.proposal, handlers: { 'proposal.accepted': onProposalAccepted(deps) } },
+  ];
+};

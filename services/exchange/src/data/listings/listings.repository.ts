@@ -1,0 +1,64 @@
+import type { Connection, Model } from 'mongoose';
+import type { ProductSnapshot } from '@swapbooth/contracts';
+import type { Listing, ListingDirectory } from '../../domain/proposal-ports';
+import { guardedUpsert } from '../guarded-upsert';
+import { listingModel, type ListingDoc } from './listing.model';
+
+const toListing = (d: ListingDoc): Listing => ({
+  id: d._id,
+  ownerId: d.ownerId,
+  title: d.title,
+  slug: d.slug,
+  type: d.type === 'service' ? 'service' : 'item',
+  status: d.status,
+  ...(d.imageUrl ? { imageUrl: d.imageUrl } : {}),
+  sellerActive: d.sellerActive !== false,
+  version: d.version,
+});
+
+/** The cover: the default picture, else the first in display order. */
+function coverOf(s: ProductSnapshot): string | undefined {
+  const sorted = [...s.images].sort((a, b) => a.display_order - b.display_order);
+  return (sorted.find((i) => i.is_default) ?? sorted[0])?.image_url;
+}
+
+/** The only code that touches the listings projection. */
+export class ListingsRepository implements ListingDirectory {
+  private readonly model: Model<ListingDoc>;
+
+  constructor(conn: Connection) {
+    this.model = listingModel(conn);
+  }
+
+  /** Read one by one by _id (any other filter reads the whole collection on FerretDB). */
+  async listings(ids: readonly string[]): Promise<Map<string, Listing>> {
+    const docs = await Promise.all(
+      [...new Set(ids)].map((id) => this.model.findById(id).lean<ListingDoc>().exec()),
+    );
+    return new Map(docs.filter((d): d is ListingDoc => !!d).map((d) => [d._id, toListing(d)]));
+  }
+
+  async find(id: string): Promise<Listing | undefined> {
+    return (await this.listings([id])).get(id);
+  }
+
+  apply(s: ProductSnapshot): Promise<void> {
+    const cover = coverOf(s);
+    return guardedUpsert(this.model, s.productId, 'version', s.version, {
+      ownerId: s.userId,
+      title: s.title,
+      slug: s.slug,
+      type: s.type,
+      status: s.status,
+      sellerActive: s.sellerActive !== false,
+      ...(cover ? { imageUrl: cover } : { imageUrl: null }),
+    });
+  }
+
+  applyDeleted(productId: string, ownerId: string, version: number): Promise<void> {
+    return guardedUpsert(this.model, productId, 'version', version, {
+      ownerId,
+      status: 'deleted',
+    });
+  }
+}

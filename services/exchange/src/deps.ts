@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { ServiceContext } from '@swapbooth/runtime';
+import type { ExchangeConfig } from './config';
+import { EntitlementsRepository } from './data/entitlements/entitlements.repository';
+import { ListingsRepository } from './data/listings/listings.repository';
+import { PartiesRepository } from './data/parties/parties.repository';
+import { ProposalIndexRepository } from './data/proposal-index/proposal-index.repository';
+import { ProposalsRepository } from './data/proposals/proposals.repository';
+import { ReservationsRepository } from './data/reservations/reservations.repository';
+import { TermsClaimsRepository } from './data/terms-claims/terms-claims.repository';
+import type { ProposalDeps } from './domain/proposal-deps';
+import { expireProposals, releaseAbandonedReservations } from './domain/sweep-proposals';
+import { PeriodicJob } from './jobs/periodic-job';
+import { buildRatingsDeps } from './ratings-deps';
+
+/** Everything the routes and event handlers use, wired once per running service. */
+export function buildDeps(ctx: ServiceContext<ExchangeConfig>) {
+  const kick = ctx.eventsWritten;
+  const now = () => new Date();
+  const proposals = new ProposalsRepository(ctx.conn, kick);
+  const reservations = new ReservationsRepository(ctx.conn);
+  const proposalDeps: ProposalDeps = {
+    proposals,
+    proposalIndex: new ProposalIndexRepository(ctx.conn),
+    listings: new ListingsRepository(ctx.conn),
+    reservations,
+    termsClaims: new TermsClaimsRepository(ctx.conn),
+    entitlements: new EntitlementsRepository(ctx.conn),
+    logger: ctx.logger,
+    now,
+    newId: () => randomUUID(),
+    proposalTtlMs: ctx.config.PROPOSAL_TTL_HOURS * 3600_000,
+    reservationGraceMs: ctx.config.RESERVATION_GRACE_MS,
+  };
+  const deps = {
+    ...proposalDeps,
+    config: ctx.config,
+    // Narrow types again: the projections' apply methods are used by the event handlers.
+    listings: proposalDeps.listings as ListingsRepository,
+    entitlements: proposalDeps.entitlements as EntitlementsRepository,
+    proposals,
+    parties: new PartiesRepository(ctx.conn),
+  };
+  /** The ratings module: rates the other party of a completed exchange. */
+  const ratings = buildRatingsDeps(ctx, { proposals, parties: deps.parties, now });
+  return {
+    ...deps,
+    ratings,
+    /** Who rated what, for the proposal view's `rated_by_me` and `rate` action. */
+    ratingLedger: ratings.ledger,
+    /** Expires overdue proposals and releases abandoned reservations (started with the service). */
+    proposalSweeper: new PeriodicJob(
+      'proposal-sweep',
+      ctx.config.PROPOSAL_SWEEP_MS,
+      async () => ({
+        expired: await expireProposals(deps),
+        released: await releaseAbandonedReservations(deps),
+      }),
+      ctx.logger,
+    ),
+  };
+}
+
+export type ExchangeDeps = ReturnType<typeof buildDeps>;

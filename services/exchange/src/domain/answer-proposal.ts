@@ -1,0 +1,164 @@
+import { AppError } from '@swapbooth/service-kit';
+import { compareAndSet, CONFLICT } from '@swapbooth/event-bus';
+import type { ShippingStatus } from '@swapbooth/contracts';
+import { currentTerms, listingsOf, type ParcelSide, type Proposal, type Terms } from './proposal';
+import {
+  assertParty,
+  decideCounter,
+  decideShipping,
+  decideStatus,
+  type StatusTarget,
+} from './proposal-moves';
+import type { ProposalDeps } from './proposal-deps';
+import type { Reservation } from './proposal-ports';
+import { mutateProposal, proposalNotFound } from './mutate-proposal';
+import { validateTerms } from './validate-terms';
+
+/** Whether the actor may see the details: a receiver needs an active or trialing subscription. */
+async function entitledAs(
+  deps: Pick<ProposalDeps, 'entitlements'>,
+  p: Proposal,
+  actorId: string,
+): Promise<boolean> {
+  return actorId !== p.receiverId || deps.entitlements.isEntitled(actorId);
+}
+
+/**
+ * Whether a reservation no longer stands for an exchange: its proposal is finished without being
+ * accepted, or it never got accepted within the grace period (an accept that stopped half-way).
+ */
+export async function isAbandoned(
+  deps: Pick<ProposalDeps, 'proposals' | 'reservationGraceMs'>,
+  r: Reservation,
+  now: Date,
+): Promise<boolean> {
+  const holder = await deps.proposals.findById(r.proposalId);
+  if (holder?.status === 'accepted' || holder?.status === 'completed') return false;
+  if (holder && holder.status !== 'pending' && holder.status !== 'countered') return true;
+  return now.getTime() - r.at.getTime() > deps.reservationGraceMs;
+}
+
+async function releaseAll(
+  deps: Pick<ProposalDeps, 'reservations'>,
+  listingIds: readonly string[],
+  proposalId: string,
+): Promise<void> {
+  for (const id of listingIds) await deps.reservations.release(id, proposalId);
+}
+
+/**
+ * Accepting reserves every listing of the accepted terms, then stores the acceptance. Each listing
+ * is claimed by inserting its reservation (unique by listing id); a listing held by another
+ * exchange undoes this attempt's claims and answers 409. The proposal's write is guarded by the
+ * version read: when it lost to a concurrent change the claims are undone and the decision is
+ * taken again from the fresh state.
+ */
+async function accept(deps: ProposalDeps, id: string, actorId: string): Promise<Proposal> {
+  return compareAndSet(
+    async () => {
+      const p = await deps.proposals.findById(id);
+      if (!p) throw proposalNotFound();
+      const now = deps.now();
+      const move = decideStatus(p, actorId, 'accepted', {
+        now,
+        entitled: await entitledAs(deps, p, actorId),
+      });
+      const ids = listingsOf(currentTerms(p)).sort();
+      const listings = await deps.listings.listings(ids);
+      const title = (lid: string) => listings.get(lid)?.title ?? lid;
+      for (const lid of ids) {
+        const l = listings.get(lid);
+        if (!l || (l.status !== 'published' && l.status !== 'reserved') || !l.sellerActive) {
+          throw AppError.conflict(`Listing ${title(lid)} is no longer available`);
+        }
+      }
+      const claimed: string[] = [];
+      for (const lid of ids) {
+        const held = await deps.reservations.claim(lid, p.id, now);
+        if (held === 'claimed') {
+          claimed.push(lid);
+          continue;
+        }
+        if (held.proposalId === p.id) continue; // an earlier attempt of this accept
+        if (
+          (await isAbandoned(deps, held, now)) &&
+          (await deps.reservations.takeOver(held, p.id, now))
+        ) {
+          claimed.push(lid);
+          continue;
+        }
+        await releaseAll(deps, claimed, p.id);
+        throw AppError.conflict(`Listing ${title(lid)} is no longer available`);
+      }
+      const next = { ...move.next, version: p.version + 1 };
+      if (await deps.proposals.replace(next, p.version, move.events)) return next;
+      await releaseAll(deps, claimed, p.id);
+      return CONFLICT;
+    },
+    { exhausted: () => AppError.conflict('The proposal changed meanwhile; try again') },
+  );
+}
+
+/** `PUT /proposal/{id}/status`: accept, reject or cancel. */
+export async function changeProposalStatus(
+  deps: ProposalDeps,
+  id: string,
+  actorId: string,
+  to: StatusTarget,
+): Promise<Proposal> {
+  if (to === 'accepted') return accept(deps, id, actorId);
+  let previous: Proposal | undefined;
+  const next = await mutateProposal(deps.proposals, id, async (p) => {
+    previous = p;
+    return decideStatus(p, actorId, to, {
+      now: deps.now(),
+      entitled: await entitledAs(deps, p, actorId),
+    });
+  });
+  if (to === 'cancelled' && previous?.status === 'accepted') {
+    // Releasing after the write: a stop in between leaves reservations the sweeper releases.
+    await releaseAll(deps, listingsOf(currentTerms(previous)), id);
+  }
+  return next;
+}
+
+/** `POST /proposal/{id}/counter`: new terms from the party whose turn it is. */
+export async function counterProposal(
+  deps: ProposalDeps,
+  id: string,
+  actorId: string,
+  terms: Terms,
+): Promise<Proposal> {
+  const p = await deps.proposals.findById(id);
+  if (!p) throw proposalNotFound();
+  assertParty(p, actorId);
+  // The turn and the gate first (they are answered without looking at the new terms).
+  decideCounter(p, actorId, terms, {
+    now: deps.now(),
+    entitled: await entitledAs(deps, p, actorId),
+    ttlMs: deps.proposalTtlMs,
+  });
+  await validateTerms(deps, p.senderId, p.receiverId, terms, p.id);
+  await deps.proposalIndex.addForListings(id, listingsOf(terms));
+  return mutateProposal(deps.proposals, id, async (current) =>
+    decideCounter(current, actorId, terms, {
+      now: deps.now(),
+      entitled: await entitledAs(deps, current, actorId),
+      ttlMs: deps.proposalTtlMs,
+    }),
+  );
+}
+
+/** `PUT /proposal/{id}/shipping-status`: one parcel's step; both delivered completes it. */
+export function updateShipping(
+  deps: ProposalDeps,
+  id: string,
+  actorId: string,
+  side: ParcelSide,
+  status: ShippingStatus,
+  trackingNote: string | undefined,
+): Promise<Proposal> {
+  return mutateProposal(deps.proposals, id, (p) =>
+    decideShipping(p, actorId, side, status, trackingNote, { now: deps.now() }),
+  );
+}

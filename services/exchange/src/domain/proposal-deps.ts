@@ -1,0 +1,26 @@
+import type { Logger } from '@swapbooth/service-kit';
+import type {
+  Entitlements,
+  ListingDirectory,
+  ProposalIndex,
+  ProposalRepository,
+  ReservationStore,
+  TermsClaims,
+} from './proposal-ports';
+
+/** What the proposal use cases need; each takes only the parts it uses. */
+export interface ProposalDeps {
+  proposals: ProposalRepository;
+  proposalIndex: ProposalIndex;
+  listings: ListingDirectory;
+  reservations: ReservationStore;
+  termsClaims: TermsClaims;
+  entitlements: Entitlements;
+  logger: Logger;
+  now(): Date;
+  newId(): string;
+  /** How long an open proposal waits for an answer. */
+  proposalTtlMs: number;
+  /** How long a reservation without an accepted proposal is left alone (see the sweeper). */
+  reservationGraceMs: number;
+}

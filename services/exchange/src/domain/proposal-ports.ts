@@ -1,0 +1,85 @@
+import type { DomainEvent } from '@swapbooth/event-bus';
+import type { Proposal } from './proposal';
+
+/** Proposals storage: one document per proposal, written with its events in one update. */
+export interface ProposalRepository {
+  insert(p: Proposal, events: DomainEvent[]): Promise<void>;
+  /** Stores `p` with its events if the stored version is still `expectedVersion`. */
+  replace(p: Proposal, expectedVersion: number, events: DomainEvent[]): Promise<boolean>;
+  findById(id: string): Promise<Proposal | undefined>;
+  /** The proposals found among these ids (missing ones skipped), in no particular order. */
+  findByIds(ids: readonly string[]): Promise<Proposal[]>;
+  /** Ids of open proposals whose answer was due by `now`. */
+  idsDueForExpiry(now: Date): Promise<string[]>;
+}
+
+/**
+ * Small lookup documents keyed by _id that name the proposals of a member and of a listing, so
+ * neither read scans the proposals. Written before the proposal itself: an id whose proposal was
+ * never stored is skipped by the reads.
+ */
+export interface ProposalIndex {
+  addForMembers(proposalId: string, senderId: string, receiverId: string): Promise<void>;
+  addForListings(proposalId: string, listingIds: readonly string[]): Promise<void>;
+  /** Oldest first. */
+  idsOfMember(userId: string): Promise<{ sent: string[]; received: string[] }>;
+  idsOfListing(listingId: string): Promise<string[]>;
+}
+
+/** A listing as exchange knows it from catalog's events. */
+export interface Listing {
+  id: string;
+  ownerId: string;
+  title: string;
+  slug: string;
+  type: 'item' | 'service';
+  /** Catalog's status as last heard; 'deleted' once catalog deleted it. */
+  status: string;
+  imageUrl?: string;
+  /** False while the owner's account is suspended. */
+  sellerActive: boolean;
+  version: number;
+}
+
+export interface ListingDirectory {
+  listings(ids: readonly string[]): Promise<Map<string, Listing>>;
+}
+
+export interface Reservation {
+  listingId: string;
+  proposalId: string;
+  at: Date;
+}
+
+/**
+ * One document per reserved listing, keyed by the listing id: inserting it is the exclusive claim
+ * (a unique key holds on FerretDB and MongoDB alike, without transactions).
+ */
+export interface ReservationStore {
+  /** 'claimed', or the reservation that already holds the listing. */
+  claim(listingId: string, proposalId: string, at: Date): Promise<'claimed' | Reservation>;
+  /** Moves a reservation from one proposal to another if it is still the one read. */
+  takeOver(held: Reservation, proposalId: string, at: Date): Promise<boolean>;
+  /** Removes the listing's reservation if `proposalId` holds it. */
+  release(listingId: string, proposalId: string): Promise<void>;
+  find(listingId: string): Promise<Reservation | undefined>;
+  all(): Promise<Reservation[]>;
+}
+
+/**
+ * One document per open set of terms from a sender to a receiver: inserting it claims those terms.
+ * A claim whose proposal is no longer open with those terms is stale and may be taken over.
+ */
+export interface TermsClaims {
+  claim(
+    key: string,
+    proposalId: string,
+    at: Date,
+  ): Promise<'claimed' | { proposalId: string; at: Date }>;
+  takeOver(key: string, fromProposalId: string, toProposalId: string, at: Date): Promise<boolean>;
+}
+
+/** Who may see proposal details (payment's subscription events). */
+export interface Entitlements {
+  isEntitled(userId: string): Promise<boolean>;
+}

@@ -1,0 +1,143 @@
+import type { ProposalAction, ProposalStatus, ShippingStatus } from '@swapbooth/contracts';
+import { openProposalStatuses } from '@swapbooth/contracts';
+
+/**
+ * One set of terms. Orientation never changes between rounds: `requestedProductIds` are the
+ * receiver's listings, `offeredProductIds` the sender's, `depositAmount` is money the sender adds.
+ */
+export interface Terms {
+  requestedProductIds: string[];
+  offeredProductIds: string[];
+  message: string;
+  depositAmount: number;
+  senderShippingContribution: number;
+  receiverShippingContribution: number;
+}
+
+/** One round: the first offer, then each counter. */
+export interface Round extends Terms {
+  round: number;
+  /** Who made these terms. */
+  by: string;
+  createdAt: Date;
+}
+
+export type ParcelSide = 'sender' | 'receiver';
+
+export interface Parcel {
+  status: ShippingStatus;
+  trackingNote: string;
+  updatedAt?: Date;
+}
+
+export interface Proposal {
+  id: string;
+  senderId: string;
+  receiverId: string;
+  status: ProposalStatus;
+  /** Oldest first; the last one holds the current terms. */
+  rounds: Round[];
+  shipping: Record<ParcelSide, Parcel>;
+  /** The listings that made it unavailable, when it is. */
+  unavailableProductIds?: string[];
+  expiresAt?: Date;
+  acceptedAt?: Date;
+  completedAt?: Date;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Bumped by every write; writes are guarded by the version they read. */
+  version: number;
+}
+
+export const MAX_LISTINGS_PER_SIDE = 10;
+export const MAX_MONEY = 10_000;
+export const MAX_MESSAGE_LENGTH = 1000;
+/** Keeps one proposal document bounded. */
+export const MAX_ROUNDS = 50;
+
+export const isOpen = (status: ProposalStatus): boolean => openProposalStatuses.includes(status);
+
+export const currentTerms = (p: Proposal): Round => p.rounds[p.rounds.length - 1]!;
+
+/** Who made the current terms. */
+export const termsBy = (p: Proposal): string => currentTerms(p).by;
+
+/** The party whose answer the current terms wait for, while the proposal is open. */
+export const awaiting = (p: Proposal): string | undefined =>
+  isOpen(p.status) ? (termsBy(p) === p.senderId ? p.receiverId : p.senderId) : undefined;
+
+export const isParty = (p: Proposal, userId: string): boolean =>
+  p.senderId === userId || p.receiverId === userId;
+
+export const roleOf = (p: Proposal, userId: string): ParcelSide =>
+  p.senderId === userId ? 'sender' : 'receiver';
+
+/** Every listing of the current terms, each once. */
+export const listingsOf = (t: Terms): string[] => [
+  ...new Set([...t.requestedProductIds, ...t.offeredProductIds]),
+];
+
+/** Every listing the proposal ever named, in any round. */
+export const allListingsOf = (p: Proposal): string[] => [
+  ...new Set(p.rounds.flatMap((r) => listingsOf(r))),
+];
+
+const cents = (n: number) => Math.round(n * 100);
+
+/**
+ * Identifies a sender's terms to one receiver (the listings on both sides and the money), so the
+ * same offer cannot be open twice. The message is not part of the terms.
+ */
+export function termsKey(senderId: string, receiverId: string, t: Terms): string {
+  const ids = (xs: string[]) => [...new Set(xs)].sort().join(',');
+  return [
+    senderId,
+    receiverId,
+    ids(t.requestedProductIds),
+    ids(t.offeredProductIds),
+    cents(t.depositAmount),
+    cents(t.senderShippingContribution),
+    cents(t.receiverShippingContribution),
+  ].join('|');
+}
+
+/** Whether anything has left either side (cancelling an accepted exchange is allowed until then). */
+export const somethingShipped = (p: Proposal): boolean =>
+  p.shipping.sender.status !== 'preparing' || p.shipping.receiver.status !== 'preparing';
+
+/** Who sends a parcel: the sender's parcel is sent by the sender and received by the receiver. */
+export const shipperOf = (p: Proposal, side: ParcelSide): string =>
+  side === 'sender' ? p.senderId : p.receiverId;
+export const recipientOf = (p: Proposal, side: ParcelSide): string =>
+  side === 'sender' ? p.receiverId : p.senderId;
+
+/**
+ * What the viewer may do next. `locked`: the viewer is a receiver who may not see the details (no
+ * subscription): of the answers only rejecting is left. `rated`: the viewer already rated.
+ */
+export function allowedActions(
+  p: Proposal,
+  viewerId: string,
+  opts: { locked?: boolean; rated?: boolean } = {},
+): ProposalAction[] {
+  if (!isParty(p, viewerId)) return [];
+  const actions: ProposalAction[] = [];
+  if (isOpen(p.status)) {
+    if (awaiting(p) === viewerId) {
+      if (!opts.locked) actions.push('accept');
+      actions.push('reject');
+      if (!opts.locked && p.rounds.length < MAX_ROUNDS) actions.push('counter');
+    } else {
+      actions.push('cancel');
+    }
+  } else if (p.status === 'accepted') {
+    if (!somethingShipped(p)) actions.push('cancel');
+    const mine = roleOf(p, viewerId);
+    const theirs: ParcelSide = mine === 'sender' ? 'receiver' : 'sender';
+    if (p.shipping[mine].status === 'preparing') actions.push('ship');
+    if (p.shipping[theirs].status !== 'delivered') actions.push('confirm_delivery');
+  } else if (p.status === 'completed' && !opts.rated) {
+    actions.push('rate');
+  }
+  return actions;
+}

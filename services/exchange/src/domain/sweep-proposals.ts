@@ -1,0 +1,65 @@
+import { AppError } from '@swapbooth/service-kit';
+import { decideExpiry, decideUnavailable } from './proposal-moves';
+import type { ProposalDeps } from './proposal-deps';
+import { mutateProposal } from './mutate-proposal';
+import { isAbandoned } from './answer-proposal';
+
+/** Runs a move and forgets a proposal that vanished meanwhile. */
+async function quietly(run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'not_found')) throw err;
+  }
+}
+
+/** Open proposals nobody answered in time become `expired`. Returns how many were looked at. */
+export async function expireProposals(
+  deps: Pick<ProposalDeps, 'proposals' | 'now'>,
+): Promise<number> {
+  const due = await deps.proposals.idsDueForExpiry(deps.now());
+  for (const id of due) {
+    await quietly(() => mutateProposal(deps.proposals, id, (p) => decideExpiry(p, deps.now())));
+  }
+  return due.length;
+}
+
+/**
+ * Releases reservations that no accepted exchange stands behind (an accept that stopped between
+ * claiming the listings and storing the proposal, a cancel that stopped before releasing).
+ */
+export async function releaseAbandonedReservations(
+  deps: Pick<ProposalDeps, 'reservations' | 'proposals' | 'now' | 'reservationGraceMs'>,
+): Promise<number> {
+  let released = 0;
+  for (const r of await deps.reservations.all()) {
+    if (await isAbandoned(deps, r, deps.now())) {
+      await deps.reservations.release(r.listingId, r.proposalId);
+      released++;
+    }
+  }
+  return released;
+}
+
+/**
+ * Open proposals naming any of these listings become `unavailable`: another exchange reserved them
+ * (`causedByProposalId`) or they left the catalog.
+ */
+export async function markUnavailable(
+  deps: Pick<ProposalDeps, 'proposals' | 'proposalIndex' | 'now'>,
+  listingIds: readonly string[],
+  causedByProposalId?: string,
+): Promise<void> {
+  const ids = new Set<string>();
+  for (const lid of listingIds) {
+    for (const pid of await deps.proposalIndex.idsOfListing(lid)) ids.add(pid);
+  }
+  ids.delete(causedByProposalId ?? '');
+  for (const id of ids) {
+    await quietly(() =>
+      mutateProposal(deps.proposals, id, (p) =>
+        decideUnavailable(p, listingIds, deps.now(), causedByProposalId),
+      ),
+    );
+  }
+}

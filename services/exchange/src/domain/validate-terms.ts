@@ -1,0 +1,90 @@
+import { AppError } from '@swapbooth/service-kit';
+import { MAX_LISTINGS_PER_SIDE, type Terms } from './proposal';
+import type { ProposalDeps } from './proposal-deps';
+import type { Listing } from './proposal-ports';
+
+/** Statuses of a listing that can still be exchanged. */
+const tradable = (l: Listing) => l.status === 'published' && l.sellerActive;
+
+const noLongerAvailable = (l: Listing) =>
+  AppError.conflict(`Listing ${l.title} is no longer available`);
+
+/** Whether a reservation on a listing is held by an exchange that still counts. */
+async function reservedElsewhere(
+  deps: Pick<ProposalDeps, 'reservations' | 'proposals'>,
+  listingId: string,
+  proposalId: string | undefined,
+): Promise<boolean> {
+  const held = await deps.reservations.find(listingId);
+  if (!held || held.proposalId === proposalId) return false;
+  const holder = await deps.proposals.findById(held.proposalId);
+  return holder?.status === 'accepted' || holder?.status === 'completed';
+}
+
+/**
+ * The rules every set of terms obeys (first offer and counters): 1–10 listings a side (offered may
+ * be empty only with a deposit), the requested listings are the receiver's, the offered ones the
+ * sender's, all published and not reserved by another exchange. Returns the listings named.
+ */
+export async function validateTerms(
+  deps: Pick<ProposalDeps, 'listings' | 'reservations' | 'proposals'>,
+  senderId: string,
+  receiverId: string,
+  terms: Terms,
+  proposalId?: string,
+): Promise<Map<string, Listing>> {
+  const { requestedProductIds: requested, offeredProductIds: offered } = terms;
+  if (requested.length < 1 || requested.length > MAX_LISTINGS_PER_SIDE) {
+    throw AppError.invalid(
+      `requestedProductIds: ask for 1 to ${MAX_LISTINGS_PER_SIDE} listings`,
+      'requestedProductIds',
+    );
+  }
+  if (offered.length > MAX_LISTINGS_PER_SIDE) {
+    throw AppError.invalid(
+      `offeredProductIds: offer at most ${MAX_LISTINGS_PER_SIDE} listings`,
+      'offeredProductIds',
+    );
+  }
+  if (offered.length === 0 && !(terms.depositAmount > 0)) {
+    throw AppError.invalid(
+      'offeredProductIds: offer at least one listing, or a deposit_amount above 0',
+      'offeredProductIds',
+    );
+  }
+  for (const [field, ids] of [
+    ['requestedProductIds', requested],
+    ['offeredProductIds', offered],
+  ] as const) {
+    if (new Set(ids).size !== ids.length) {
+      throw AppError.invalid(`${field}: a listing is named twice`, field);
+    }
+  }
+  const listings = await deps.listings.listings([...requested, ...offered]);
+  const sides = [
+    ['requestedProductIds', requested, receiverId, 'the receiver'],
+    ['offeredProductIds', offered, senderId, 'the sender'],
+  ] as const;
+  for (const [field, ids, owner, whose] of sides) {
+    for (const id of ids) {
+      const l = listings.get(id);
+      if (!l || l.status === 'deleted') {
+        throw AppError.invalid(`${field}: listing ${id} does not exist`, field);
+      }
+      if (l.ownerId !== owner) {
+        throw AppError.invalid(`${field}: listing ${l.title} does not belong to ${whose}`, field);
+      }
+    }
+  }
+  for (const [, ids] of sides) {
+    for (const id of ids) {
+      const l = listings.get(id)!;
+      if (!tradable(l)) {
+        if (l.status === 'reserved' || l.status === 'traded') throw noLongerAvailable(l);
+        throw AppError.conflict(`Listing ${l.title} is not available (${l.status})`);
+      }
+      if (await reservedElsewhere(deps, id, proposalId)) throw noLongerAvailable(l);
+    }
+  }
+  return listings;
+}

@@ -1,0 +1,11 @@
+import type { EventEnvelope } from '@swapbooth/contracts';
+import type { ExchangeDeps } from '../deps';
+import { markUnavailable } from '../domain/sweep-proposals';
+
+/** A deleted listing stays known by its title (old proposals show it) and ends open proposals. */
+export const onProductDeleted =
+  (deps: ExchangeDeps) =>
+  async ({ data }: EventEnvelope<'product.deleted'>): Promise<void> => {
+    await deps.listings.applyDeleted(data.productId, data.userId, data.version);
+    await markUnavailable(deps, [data.productId]);
+  };

@@ -40,6 +40,10 @@ const publicRoutes: ReadonlyArray<[Method[], string]> = [
   [['GET'], '/api/following/following/*'],
   [['GET'], '/api/following/status/*'],
   [['POST'], '/api/stripe/webhook'],
+  [['GET'], '/api/stripe/plans'],
+  // The local sandbox's Checkout and Identity pages (no Stripe key): public like Stripe's own.
+  [['GET', 'POST'], '/api/stripe/sandbox/**'],
+  [['GET'], '/api/user-stripe-data/*'],
   [['POST'], '/api/admin/login'],
   [['GET'], '/api/admin/health'],
 ];

@@ -1,10 +1,93 @@
 import { z } from 'zod';
 import { baseConfigSchema, loadConfig } from '@swapbooth/service-kit';
 
-/** The payment service's settings; read once at boot from the environment. */
-export const paymentConfigSchema = baseConfigSchema.extend({
-  PORT: z.coerce.number().int().nonnegative().default(4007),
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const planSchema = z.object({
+  priceId: z.string().min(1),
+  name: z.string().min(1),
+  /** In the currency's smallest unit (cents). */
+  amount: z.number().int().nonnegative(),
+  currency: z.string().length(3).default('usd'),
+  interval: z.enum(['day', 'week', 'month', 'year']).default('month'),
+  trialDays: z.number().int().min(0).max(730).default(0),
 });
+
+/** The plans members can subscribe to when PAYMENT_PLANS does not say otherwise. */
+const defaultPlans = [
+  {
+    priceId: 'price_swapbooth_monthly',
+    name: 'Monthly',
+    amount: 999,
+    currency: 'usd',
+    interval: 'month',
+    trialDays: 7,
+  },
+  {
+    priceId: 'price_swapbooth_yearly',
+    name: 'Yearly',
+    amount: 9900,
+    currency: 'usd',
+    interval: 'year',
+    trialDays: 0,
+  },
+];
+
+const plansSetting = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (!raw || !raw.trim()) return defaultPlans;
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of plans' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(planSchema).min(1));
+
+/** The payment service's settings; read once at boot from the environment. */
+export const paymentConfigSchema = baseConfigSchema
+  .extend({
+    PORT: z.coerce.number().int().nonnegative().default(4007),
+    /**
+     * A Stripe secret key (test mode: sk_test_...). Unset: the local sandbox provider runs the same
+     * flows with pages served by this service, and no real payment.
+     */
+    STRIPE_SECRET_KEY: optionalString,
+    /** The webhook endpoint's signing secret (whsec_...). The sandbox signs with it too when set. */
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    /** Another Stripe API origin, e.g. stripe-mock at http://127.0.0.1:12111 (tests). */
+    STRIPE_API_BASE: optionalString,
+    /** How old a webhook's signed timestamp may be. */
+    STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /** Where the web app is reached: Checkout and Identity return there. */
+    APP_URL: z
+      .string()
+      .default('http://localhost:8080')
+      .transform((v) => v.trim().replace(/\/+$/, '')),
+    /** Plans as a JSON array of { priceId, name, amount, currency, interval, trialDays }. */
+    PAYMENT_PLANS: plansSetting,
+    /** Where the sandbox delivers its webhooks; defaults to this service's own endpoint. */
+    SANDBOX_WEBHOOK_URL: optionalString,
+  })
+  .superRefine((c, ctx) => {
+    if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET && c.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'required with STRIPE_SECRET_KEY in production',
+      });
+    }
+    const ids = c.PAYMENT_PLANS.map((p) => p.priceId);
+    if (new Set(ids).size !== ids.length) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENT_PLANS'], message: 'price ids must differ' });
+    }
+  });
 
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 

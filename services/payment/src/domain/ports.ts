@@ -1,0 +1,104 @@
+import type { DomainEvent } from '@swapbooth/event-bus';
+import type { Account } from './account';
+
+/** A subscription as the payment provider holds it now. */
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  status: string;
+  /** ISO time the paid (or trial) period ends; null when the provider gives none. */
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  priceId?: string;
+  /** The member it was started for (metadata we set at checkout). */
+  userId?: string;
+  createdAt: string;
+}
+
+export type VerificationStatus = 'requires_input' | 'processing' | 'verified' | 'canceled';
+
+/** An identity verification session (document and selfie) as the provider holds it now. */
+export interface ProviderVerification {
+  id: string;
+  status: VerificationStatus;
+  url?: string;
+  userId?: string;
+  /** Why the last attempt needs another try, when the provider says. */
+  lastError?: string;
+}
+
+/** A webhook event whose signature and timestamp were checked. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** Seconds since epoch. */
+  created: number;
+  object: Record<string, unknown>;
+}
+
+export interface Plan {
+  priceId: string;
+  name: string;
+  amount: number;
+  currency: string;
+  interval: string;
+  trialDays: number;
+}
+
+/** Stripe, or the local sandbox that behaves like it. */
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'sandbox';
+  createCustomer(
+    input: { userId: string; email?: string },
+    idempotencyKey: string,
+  ): Promise<{ id: string }>;
+  createCheckoutSession(input: {
+    customerId: string;
+    userId: string;
+    plan: Plan;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ id: string; url: string }>;
+  retrieveSubscription(id: string): Promise<ProviderSubscription>;
+  cancelAtPeriodEnd(id: string): Promise<ProviderSubscription>;
+  createVerificationSession(input: {
+    userId: string;
+    returnUrl: string;
+  }): Promise<{ id: string; url: string }>;
+  retrieveVerificationSession(id: string): Promise<ProviderVerification>;
+}
+
+/** Checks a webhook's signature (endpoint secret, timestamp tolerance); throws when it fails. */
+export interface WebhookVerifier {
+  verify(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
+}
+
+/** The members' payment accounts, one document each, written with their events. */
+export interface AccountRepository {
+  find(userId: string): Promise<Account | undefined>;
+  /** 'exists' when the member already has an account. */
+  insert(account: Account, events: DomainEvent[]): Promise<'inserted' | 'exists'>;
+  /** 'stale' when someone wrote the account since `expectedVersion` was read. */
+  replace(
+    account: Account,
+    expectedVersion: number,
+    events: DomainEvent[],
+  ): Promise<'replaced' | 'stale'>;
+}
+
+export type LinkKind = 'customer' | 'subscription' | 'verification';
+
+/** Which member a provider object (customer, subscription, verification session) belongs to. */
+export interface OwnerLinks {
+  /** Records the owner; an existing link is never moved to another member. */
+  link(kind: LinkKind, id: string, userId: string): Promise<void>;
+  ownerOf(kind: LinkKind, id: string): Promise<string | undefined>;
+}
+
+/** Webhook events already handled, claimed by id so each is processed once. */
+export interface WebhookLedger {
+  /** True for the first claimant of this event id. */
+  claim(eventId: string, type: string): Promise<boolean>;
+  /** Gives a claim back after its processing failed, so the provider's retry is processed. */
+  release(eventId: string): Promise<void>;
+}

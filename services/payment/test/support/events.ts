@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
+import {
+  createEvent,
+  Topics,
+  topicOf,
+  type EventData,
+  type EventEnvelope,
+  type EventType,
+} from '@swapbooth/contracts';
+import { eventually } from '@swapbooth/test-kit';
+
+/** Reads everything payment publishes on this instance's topics, as its consumers would. */
+export class EventTap {
+  private readonly kafka: Kafka;
+  private consumer: Consumer | undefined;
+  private producer: Producer | undefined;
+  readonly seen: EventEnvelope[] = [];
+
+  constructor(
+    brokers: string[],
+    private readonly prefix: string,
+  ) {
+    this.kafka = new Kafka({ brokers, clientId: 'payment-test', logLevel: logLevel.NOTHING });
+  }
+
+  async start(): Promise<void> {
+    this.consumer = this.kafka.consumer({
+      groupId: `${this.prefix}tap-${randomBytes(3).toString('hex')}`,
+      maxWaitTimeInMs: 100,
+    });
+    await this.consumer.connect();
+    await this.consumer.subscribe({
+      topics: [Topics.subscription, Topics.identity].map((t) => `${this.prefix}${t}`),
+      fromBeginning: true,
+    });
+    await this.consumer.run({
+      eachMessage: async ({ message }) => {
+        const env = JSON.parse(message.value!.toString()) as EventEnvelope;
+        // The message key is what orders a member's events: it must be the user id.
+        (env as EventEnvelope & { key?: string }).key = message.key?.toString();
+        this.seen.push(env);
+      },
+    });
+    this.producer = this.kafka.producer();
+    await this.producer.connect();
+  }
+
+  waitFor<K extends EventType>(
+    type: K,
+    match: (data: EventData<K>) => boolean = () => true,
+    timeoutMs = 15000,
+  ): Promise<EventEnvelope<K> & { key?: string }> {
+    return eventually(
+      () =>
+        this.seen.find(
+          (e): e is EventEnvelope<K> => e.type === type && match(e.data as EventData<K>),
+        ),
+      timeoutMs,
+    );
+  }
+
+  all<K extends EventType>(type: K, match: (data: EventData<K>) => boolean = () => true) {
+    return this.seen.filter(
+      (e): e is EventEnvelope<K> => e.type === type && match(e.data as EventData<K>),
+    );
+  }
+
+  /** Publishes an event as its producing service would (to this instance's topics). */
+  async publish<K extends EventType>(type: K, subject: string, data: EventData<K>): Promise<void> {
+    const env = createEvent(type, data, { producer: 'test', subject });
+    await this.producer!.send({
+      topic: `${this.prefix}${topicOf(type)}`,
+      messages: [{ key: subject, value: JSON.stringify(env) }],
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+    await this.producer?.disconnect();
+  }
+}

@@ -1,15 +1,48 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { serviceNames, serviceUrlSettings } from '@swapbooth/contracts';
 import { baseConfigSchema, loadConfig } from '@swapbooth/service-kit';
 
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** Unset or empty ('' as env files often leave it) both mean "not configured". */
+const optionalSetting = () =>
+  z
+    .literal('')
+    .transform(() => undefined)
+    .or(z.string().optional());
+
 /** The admin service's settings; read once at boot from the environment. */
 export const adminConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().nonnegative().default(4008),
-  /** Where every other service answers, for the platform health report. */
+  /** Where every other service answers, for the platform health report and moderation calls. */
   ...serviceUrlSettings(serviceNames.filter((n) => n !== 'admin')),
+  /** The platform's signing key (the one auth signs member tokens with): PEM, or a file holding it. */
+  JWT_PRIVATE_KEY: z.string().optional(),
+  JWT_PRIVATE_KEY_FILE: z.string().optional(),
+  /** Admin sessions are short: at most an hour. */
+  ADMIN_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().max(3600).default(3600),
+  /** Wrong passwords in a row that lock an admin account, and for how long. */
+  ADMIN_LOCK_AFTER_FAILURES: positiveInt(5),
+  ADMIN_LOCK_SECONDS: positiveInt(15 * 60),
+  /** How long a moderation call to another service may take. */
+  INTERNAL_CALL_TIMEOUT_MS: positiveInt(5000),
+  /**
+   * Accounts created at start when missing (demo and first deployments), `;`-separated entries of
+   * `email|password|role|area,area` (e.g. `staff@x.test|secret|staff|products`). Existing accounts
+   * are left as they are.
+   */
+  ADMIN_SEED_ACCOUNTS: optionalSetting(),
 });
 
 export type AdminConfig = z.infer<typeof adminConfigSchema>;
 
 export const loadAdminConfig = (env?: Record<string, string | undefined>): Readonly<AdminConfig> =>
   loadConfig(adminConfigSchema, env);
+
+export function readPrivateKey(
+  cfg: Pick<AdminConfig, 'JWT_PRIVATE_KEY' | 'JWT_PRIVATE_KEY_FILE'>,
+): string {
+  if (cfg.JWT_PRIVATE_KEY) return cfg.JWT_PRIVATE_KEY.replace(/\\n/g, '\n');
+  if (cfg.JWT_PRIVATE_KEY_FILE) return readFileSync(cfg.JWT_PRIVATE_KEY_FILE, 'utf8');
+  throw new Error('JWT_PRIVATE_KEY or JWT_PRIVATE_KEY_FILE must be set');
+}

@@ -80,7 +80,7 @@ export const adminEvents = {
   'admin.action-taken': z.object({
     adminId: z.string(),
     action: z.string(),
-    targetType: z.enum(['user', 'product', 'subscription', 'booth']),
+    targetType: z.enum(['user', 'product', 'subscription', 'booth', 'report']),
     targetId: z.string(),
     details: z.record(z.string(), z.unknown()).optional(),
   }),

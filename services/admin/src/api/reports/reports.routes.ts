@@ -1,0 +1,60 @@
+import { mayAccess, parse, principalOf } from '@swapbooth/service-kit';
+import { reportTargets } from '@swapbooth/contracts';
+import { z } from 'zod';
+import { reportResolutions, type ReportRow } from '../../domain/projection';
+import { resolveReport } from '../../domain/moderation';
+import type { AdminDeps } from '../../deps';
+import type { AdminRoutes } from '../admin-routes';
+import { actorOf, idParam, ok, pageOf, pageQuery, reason } from '../http';
+
+const reportsQuery = pageQuery.extend({
+  status: z.enum(['open', ...reportResolutions]).optional(),
+  target_type: z.enum(reportTargets).optional(),
+});
+const resolveBody = z.strictObject({
+  resolution: z.enum(reportResolutions, { error: "must be 'dismissed' or 'actioned'" }),
+  action_audit_id: idParam.optional(),
+  note: reason.optional(),
+});
+
+export const reportView = (r: ReportRow) => ({
+  report_id: r.reportId,
+  reporter_id: r.reporterId,
+  target_type: r.targetType,
+  target_id: r.targetId,
+  reason: r.reason,
+  status: r.status,
+  filed_at: r.filedAt.toISOString(),
+  resolved_at: r.resolvedAt?.toISOString() ?? null,
+  resolved_by: r.resolvedBy ?? null,
+  action_audit_id: r.actionAuditId ?? null,
+  note: r.note ?? null,
+});
+
+/** The queue of report.filed, each closed as dismissed or actioned. */
+export function reportsRoutes(r: AdminRoutes, deps: AdminDeps) {
+  r.add('get', '/api/admin/reports', 'reports', async (req, res) => {
+    const { target_type, ...q } = parse(reportsQuery, req.query, 'query');
+    const found = await deps.projection.reports({
+      ...q,
+      ...(target_type ? { targetType: target_type } : {}),
+    });
+    ok(res, pageOf('reports', { ...found, items: found.items.map(reportView) }));
+  });
+  r.add('patch', '/api/admin/reports/:id', 'reports', async (req, res) => {
+    const id = parse(idParam, req.params.id, 'id');
+    const body = parse(resolveBody, req.body);
+    const actor = await actorOf(req, deps.adminUsers);
+    const done = await resolveReport(deps.moderation, actor, id, body.resolution, {
+      ...(body.action_audit_id ? { actionAuditId: body.action_audit_id } : {}),
+      ...(body.note ? { note: body.note } : {}),
+      // Catalog's copy of the report is moderated under the products permission.
+      syncCatalog: mayAccess(principalOf(req), 'products'),
+    });
+    ok(res, {
+      report: reportView(done.report),
+      catalog_synced: done.catalogSynced,
+      audit_id: done.audit_id,
+    });
+  });
+}

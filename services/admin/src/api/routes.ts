@@ -1,0 +1,27 @@
+import type { Router } from 'express';
+import type { ServiceContext } from '@swapbooth/runtime';
+import type { AdminConfig } from '../config';
+import type { AdminDeps } from '../deps';
+import { AdminRoutes, openAdminRoutes } from './admin-routes';
+import { auditRoutes } from './audit/audit.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { healthHandler } from './health/health.routes';
+import { productsRoutes } from './products/products.routes';
+import { reportsRoutes } from './reports/reports.routes';
+import { sessionsRoutes } from './sessions/sessions.routes';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
+import { usersRoutes } from './users/users.routes';
+
+/** Every admin route, each with the area it needs (see AdminRoutes). */
+export function adminApi(deps: AdminDeps, ctx: ServiceContext<AdminConfig>): Router {
+  const r = new AdminRoutes(deps.adminTokens);
+  r.open(openAdminRoutes[1], healthHandler(ctx));
+  sessionsRoutes(r, deps);
+  dashboardRoutes(r, deps);
+  usersRoutes(r, deps);
+  productsRoutes(r, deps);
+  subscriptionsRoutes(r, deps);
+  reportsRoutes(r, deps);
+  auditRoutes(r, deps);
+  return r.router;
+}

@@ -1,0 +1,40 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+export interface AdminUserDoc {
+  _id: string;
+  email: string;
+  passwordHash: string;
+  role: string;
+  permissions: Record<string, boolean>;
+  failedAttempts: number;
+  lockedUntil?: Date | null;
+  lastSignInAt?: Date | null;
+  createdAt: Date;
+  version: number;
+}
+
+/** Admin accounts; the e-mail is unique (claimed by the insert). */
+export function adminUserModel(conn: Connection): Model<AdminUserDoc> {
+  return (
+    (conn.models.AdminUser as Model<AdminUserDoc> | undefined) ??
+    conn.model<AdminUserDoc>(
+      'AdminUser',
+      new Schema<AdminUserDoc>(
+        {
+          _id: String,
+          email: { type: String, required: true, unique: true },
+          passwordHash: { type: String, required: true },
+          role: { type: String, required: true },
+          permissions: { type: Schema.Types.Mixed, default: {} },
+          failedAttempts: { type: Number, default: 0 },
+          lockedUntil: Date,
+          lastSignInAt: Date,
+          createdAt: { type: Date, required: true },
+          version: { type: Number, required: true },
+        },
+        { versionKey: false, minimize: false },
+      ),
+      'admin_users',
+    )
+  );
+}

@@ -1,0 +1,52 @@
+import { serviceUrls } from '@swapbooth/contracts';
+import type { ServiceContext } from '@swapbooth/runtime';
+import type { AdminConfig } from './config';
+import { readPrivateKey } from './config';
+import { AdminTokenSigner } from './adapters/admin-token-signer';
+import { argon2Hasher } from './adapters/password-hasher';
+import { PlatformClient } from './adapters/platform-client';
+import { AdminUsersRepository } from './data/admin-users/admin-users.repository';
+import { AuditLogRepository } from './data/audit/audit-log.repository';
+import { EventCountersRepository } from './data/dashboard/event-counters.repository';
+import { ProjectionRepository } from './data/projection/projection.repository';
+
+/** Everything the routes, event handlers and start-up use, wired once per running service. */
+export function buildDeps(ctx: ServiceContext<AdminConfig>) {
+  const c = ctx.config;
+  const clock = { now: () => new Date() };
+  const adminUsers = new AdminUsersRepository(ctx.conn);
+  const hasher = argon2Hasher();
+  const audit = new AuditLogRepository(ctx.conn, ctx.eventsWritten);
+  const projection = new ProjectionRepository(ctx.conn);
+  const urls = serviceUrls(c, ['auth', 'catalog', 'payment']);
+  const calls = new PlatformClient(urls, c.INTERNAL_CALL_TIMEOUT_MS);
+  return {
+    config: c,
+    logger: ctx.logger,
+    adminTokens: ctx.adminTokens,
+    clock,
+    adminUsers,
+    hasher,
+    audit,
+    projection,
+    counters: new EventCountersRepository(ctx.conn),
+    calls,
+    signIn: {
+      adminUsers,
+      hasher,
+      audit,
+      clock,
+      tokens: new AdminTokenSigner({
+        privateKey: readPrivateKey(c),
+        issuer: c.JWT_ISSUER,
+        audience: c.JWT_ADMIN_AUDIENCE,
+        ttlSeconds: c.ADMIN_TOKEN_TTL_SECONDS,
+      }),
+      lockAfterFailures: c.ADMIN_LOCK_AFTER_FAILURES,
+      lockSeconds: c.ADMIN_LOCK_SECONDS,
+    },
+    moderation: { calls, projection, reports: projection, audit, clock },
+  };
+}
+
+export type AdminDeps = ReturnType<typeof buildDeps>;

@@ -1,0 +1,50 @@
+/** Who did what to which object, from what to what, why and when: one line of the audit log. */
+export interface AuditEntry {
+  id: string;
+  at: Date;
+  adminId: string;
+  adminEmail: string;
+  action: string;
+  targetType: AuditTargetType;
+  targetId: string;
+  before?: unknown;
+  after?: unknown;
+  reason?: string;
+  outcome: 'succeeded' | 'failed';
+  details?: Record<string, unknown>;
+}
+
+export const auditTargetTypes = [
+  'admin',
+  'user',
+  'product',
+  'subscription',
+  'booth',
+  'report',
+] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+
+export type AuditInput = Omit<AuditEntry, 'id' | 'at'>;
+
+export interface AuditQuery {
+  adminId?: string;
+  action?: string;
+  targetType?: AuditTargetType;
+  targetId?: string;
+  from?: Date;
+  to?: Date;
+  page: number;
+  limit: number;
+}
+
+/** The actions the console takes; sign-ins are audited under `admin.sign-in*`. */
+export const auditActions = {
+  signIn: 'admin.sign-in',
+  signInFailed: 'admin.sign-in-failed',
+  signInLocked: 'admin.sign-in-locked',
+  adminCreated: 'admin.created',
+  userStatus: 'user.status-set',
+  productStatus: 'product.status-set',
+  subscriptionCancel: 'subscription.cancelled',
+  reportResolve: 'report.resolved',
+} as const;

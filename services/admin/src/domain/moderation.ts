@@ -1,0 +1,186 @@
+import { AppError } from '@swapbooth/service-kit';
+import { auditActions, type AuditEntry } from './audit';
+import type { ProjectionReader, ReportResolution, ReportRow } from './projection';
+import type { AuditLog, Clock, ServiceCalls } from './ports';
+
+/** The admin acting: from the verified admin token, which is also forwarded to the owning service. */
+export interface Actor {
+  id: string;
+  email: string;
+  token: string;
+}
+
+export interface ModerationDeps {
+  calls: ServiceCalls;
+  projection: ProjectionReader;
+  reports: { resolveReport(next: ReportRow, expectedVersion: number): Promise<boolean> };
+  audit: AuditLog;
+  clock: Clock;
+}
+
+/** What the console's 'hidden' means in the catalog: an admin suspension, reversible by publishing. */
+export const catalogStatusFor = {
+  published: 'published',
+  hidden: 'suspended',
+  removed: 'removed',
+} as const;
+export type ListingModeration = keyof typeof catalogStatusFor;
+
+const statusOf = (answer: unknown): string | undefined =>
+  answer &&
+  typeof answer === 'object' &&
+  typeof (answer as { status?: unknown }).status === 'string'
+    ? (answer as { status: string }).status
+    : undefined;
+
+async function audited(
+  deps: ModerationDeps,
+  actor: Actor,
+  entry: Pick<AuditEntry, 'action' | 'targetType' | 'targetId' | 'before' | 'after' | 'reason'>,
+) {
+  return deps.audit.append({
+    adminId: actor.id,
+    adminEmail: actor.email,
+    outcome: 'succeeded',
+    ...entry,
+  });
+}
+
+/** Suspends or reactivates a member through auth; auth's user.status-changed does the rest. */
+export async function setMemberStatus(
+  deps: ModerationDeps,
+  actor: Actor,
+  userId: string,
+  status: 'active' | 'suspended',
+  reason?: string,
+) {
+  const before = (await deps.projection.member(userId))?.status;
+  const answer = await deps.calls.setUserStatus(actor.token, userId, status, reason);
+  const after = statusOf(answer) ?? status;
+  const entry = await audited(deps, actor, {
+    action: auditActions.userStatus,
+    targetType: 'user',
+    targetId: userId,
+    ...(before ? { before: { status: before } } : {}),
+    after: { status: after },
+    ...(reason ? { reason } : {}),
+  });
+  return { user_id: userId, status: after, previous_status: before ?? null, audit_id: entry.id };
+}
+
+/** Publishes, hides (catalog: suspended) or removes a listing through catalog. */
+export async function setListingStatus(
+  deps: ModerationDeps,
+  actor: Actor,
+  productId: string,
+  status: ListingModeration,
+  reason?: string,
+) {
+  const before = (await deps.projection.listing(productId))?.status;
+  const answer = await deps.calls.setProductStatus(
+    actor.token,
+    productId,
+    catalogStatusFor[status],
+  );
+  const after = statusOf(answer) ?? catalogStatusFor[status];
+  const entry = await audited(deps, actor, {
+    action: auditActions.productStatus,
+    targetType: 'product',
+    targetId: productId,
+    ...(before ? { before: { status: before } } : {}),
+    after: { status: after, requested: status },
+    ...(reason ? { reason } : {}),
+  });
+  return {
+    product_id: productId,
+    status: after,
+    requested: status,
+    previous_status: before ?? null,
+    audit_id: entry.id,
+  };
+}
+
+/** Cancels a member's subscription through payment. */
+export async function cancelSubscription(
+  deps: ModerationDeps,
+  actor: Actor,
+  subscriptionId: string,
+  reason?: string,
+) {
+  const known = await deps.projection.subscriptionById(subscriptionId);
+  let answer: unknown;
+  try {
+    answer = await deps.calls.cancelSubscription(actor.token, subscriptionId);
+  } catch (err) {
+    if (err instanceof AppError && err.details?.missingRoute) {
+      throw AppError.unavailable(
+        'Cancelling a subscription is not available yet: the payment service does not offer it',
+      );
+    }
+    throw err;
+  }
+  const after = statusOf(answer) ?? 'canceled';
+  const entry = await audited(deps, actor, {
+    action: auditActions.subscriptionCancel,
+    targetType: 'subscription',
+    targetId: subscriptionId,
+    ...(known ? { before: { status: known.status, user_id: known.userId } } : {}),
+    after: { status: after },
+    ...(reason ? { reason } : {}),
+  });
+  return { subscription_id: subscriptionId, status: after, audit_id: entry.id };
+}
+
+/**
+ * Closes a report as dismissed or actioned (naming the audit entry of the action taken). The
+ * catalog's copy of the report is told too when the admin may moderate listings; the queue here is
+ * what the console shows.
+ */
+export async function resolveReport(
+  deps: ModerationDeps,
+  actor: Actor,
+  reportId: string,
+  resolution: ReportResolution,
+  opts: { actionAuditId?: string; note?: string; syncCatalog: boolean },
+) {
+  const report = await deps.projection.report(reportId);
+  if (!report) throw AppError.notFound('Report not found');
+  if (report.status !== 'open') throw AppError.conflict(`This report is already ${report.status}`);
+  const next: ReportRow = {
+    ...report,
+    status: resolution,
+    resolvedAt: deps.clock.now(),
+    resolvedBy: actor.id,
+    version: report.version + 1,
+    ...(opts.actionAuditId ? { actionAuditId: opts.actionAuditId } : {}),
+    ...(opts.note ? { note: opts.note } : {}),
+  };
+  if (!(await deps.reports.resolveReport(next, report.version))) {
+    throw AppError.conflict('This report was resolved by someone else meanwhile');
+  }
+  let catalogSynced = false;
+  if (opts.syncCatalog) {
+    try {
+      await deps.calls.setReportStatus(
+        actor.token,
+        reportId,
+        resolution === 'dismissed' ? 'dismissed' : 'resolved',
+      );
+      catalogSynced = true;
+    } catch {
+      catalogSynced = false;
+    }
+  }
+  const entry = await audited(deps, actor, {
+    action: auditActions.reportResolve,
+    targetType: 'report',
+    targetId: reportId,
+    before: { status: 'open' },
+    after: {
+      status: resolution,
+      ...(opts.actionAuditId ? { actionAuditId: opts.actionAuditId } : {}),
+    },
+    ...(opts.note ? { reason: opts.note } : {}),
+  });
+  return { report: next, catalogSynced, audit_id: entry.id };
+}

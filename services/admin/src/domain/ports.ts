@@ -1,0 +1,39 @@
+import type { AdminUser, AdminUserView } from './admin-user';
+import type { AuditEntry, AuditInput, AuditQuery } from './audit';
+
+/** The admin accounts store. `replace` writes only when the stored version is still `expected`. */
+export interface AdminUserRepository {
+  byId(id: string): Promise<AdminUser | undefined>;
+  byEmail(email: string): Promise<AdminUser | undefined>;
+  /** Throws a 409 when the e-mail is taken. */
+  insert(user: AdminUser): Promise<void>;
+  replace(user: AdminUser, expectedVersion: number): Promise<boolean>;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** False on a mismatch; with no hash, still spends the time a check takes. */
+  verify(hash: string | undefined, password: string): Promise<boolean>;
+}
+
+export interface AdminTokenIssuer {
+  sign(user: AdminUserView): { token: string; expiresAt: number };
+}
+
+/** The append-only audit log; an entry about a platform object also publishes admin.action-taken. */
+export interface AuditLog {
+  append(entry: AuditInput): Promise<AuditEntry>;
+  list(query: AuditQuery): Promise<{ items: AuditEntry[]; total: number }>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+/** Commands to the services that own the data; the admin's token goes along. */
+export interface ServiceCalls {
+  setUserStatus(token: string, userId: string, status: string, reason?: string): Promise<unknown>;
+  setProductStatus(token: string, productId: string, status: string): Promise<unknown>;
+  setReportStatus(token: string, reportId: string, status: string): Promise<unknown>;
+  cancelSubscription(token: string, subscriptionId: string): Promise<unknown>;
+}

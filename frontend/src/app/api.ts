@@ -19,6 +19,10 @@ export const api = createApi({
     'Follow',
     'Notifications',
     'Categories',
+    'Proposal',
+    'Proposals',
+    'ExchangeStats',
+    'Ratings',
   ],
   endpoints: () => ({}),
 });

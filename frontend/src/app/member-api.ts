@@ -6,6 +6,7 @@ import type {
   CategoryResponse,
   ProductResponse,
   ProfileResponse,
+  UserRatingsResponse,
 } from '@swapbooth/contracts';
 import { fromProduct, type Listing } from '../lib/listing';
 import { api } from './api';
@@ -196,6 +197,12 @@ export const memberApi = api.injectEndpoints({
       }),
       providesTags: ['Booth'],
     }),
+    /** GET /api/rating/user/{id}: shown on the store page and after a trade (hence shared). */
+    getMemberRatings: build.query<UserRatingsResponse, string>({
+      query: (userId) => ({ url: `/rating/user/${encodeURIComponent(userId)}` }),
+      transformResponse: (body: ApiSuccess<UserRatingsResponse>) => body.data,
+      providesTags: (_r, _e, userId) => [{ type: 'Ratings', id: userId }],
+    }),
   }),
 });
 
@@ -210,4 +217,5 @@ export const {
   useAddToBagMutation,
   useRemoveFromBagMutation,
   useGetMyBoothQuery,
+  useGetMemberRatingsQuery,
 } = memberApi;

@@ -47,8 +47,9 @@ export default function ExchangeBagPage() {
             <Link
               className="btn btn--primary"
               to={`/exchange-proposal/${encodeURIComponent(g.sellerId)}`}
+              aria-label={`Make an Offer to ${g.boothName ?? g.sellerName ?? 'this seller'}`}
             >
-              Make an offer
+              Make an Offer
             </Link>
           </div>
           <ul className="bag-list">

@@ -126,8 +126,8 @@ export class StripeProvider implements PaymentProvider {
       metadata: { userId: input.userId },
       return_url: input.returnUrl,
     });
-    if (!v.url) throw new Error('Stripe returned a verification session without a URL');
-    return { id: v.id, url: v.url };
+    // Stripe gives the hosted page's URL while the session awaits input (stripe-mock gives none).
+    return { id: v.id, url: v.url ?? null };
   }
 
   async retrieveVerificationSession(id: string) {

@@ -64,7 +64,7 @@ export interface PaymentProvider {
   createVerificationSession(input: {
     userId: string;
     returnUrl: string;
-  }): Promise<{ id: string; url: string }>;
+  }): Promise<{ id: string; url: string | null }>;
   retrieveVerificationSession(id: string): Promise<ProviderVerification>;
 }
 

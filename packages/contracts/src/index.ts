@@ -8,4 +8,5 @@ export * from './api/catalog';
 export * from './api/search';
 export * from './api/exchange';
 export * from './api/notification';
+export * from './api/chat';
 export * from './services';

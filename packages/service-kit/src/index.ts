@@ -9,3 +9,4 @@ export * from './connections';
 export * from './app';
 export * from './server';
 export * from './permissions';
+export * from './realtime';

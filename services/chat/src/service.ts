@@ -4,7 +4,12 @@ import {
   type RuntimeOverrides,
 } from '@swapbooth/runtime';
 import type { ChatConfig } from './config';
+import { buildDeps, type ChatDeps } from './deps';
+import { conversationModel } from './data/conversations/conversation.model';
+import { messageModel } from './data/messages/message.model';
+import { storeStatusModel } from './data/booths/store-status.model';
 import { subscriptions } from './events/subscriptions';
+import { chatRoutes } from './api/chat/chat.routes';
 
 export type ChatOverrides = RuntimeOverrides;
 
@@ -12,12 +17,21 @@ export type ChatOverrides = RuntimeOverrides;
 export function startChatService(
   config: Readonly<ChatConfig>,
   overrides: ChatOverrides = {},
-): Promise<RunningService<ChatConfig>> {
+): Promise<RunningService<ChatConfig, ChatDeps>> {
   return startServiceRuntime({
     name: 'chat',
     config,
+    models: (conn) => {
+      conversationModel(conn);
+      storeStatusModel(conn);
+      // Messages carry the chat.message-sent events they raise.
+      return [messageModel(conn)];
+    },
+    deps: buildDeps,
     subscriptions,
-    routes: () => undefined,
+    routes: (app, deps, ctx) => {
+      app.use(chatRoutes(ctx, deps));
+    },
     ...overrides,
   });
 }

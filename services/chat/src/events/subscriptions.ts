@@ -1,4 +1,24 @@
+import { Topics } from '@swapbooth/contracts';
 import type { Subscription } from '@swapbooth/event-bus';
+import type { ChatDeps } from '../deps';
+import { onBoothChanged } from './on-booth-status-changed';
+import { onProposalCountered, onProposalCreated } from './on-proposal-created';
 
 /** Every topic the chat service consumes, in one list. */
-export const subscriptions = (): Subscription[] => [];
+export const subscriptions = ({ conversations, stores }: ChatDeps): Subscription[] => [
+  {
+    topic: Topics.proposal,
+    handlers: {
+      'proposal.created': onProposalCreated(conversations),
+      'proposal.countered': onProposalCountered(conversations),
+    },
+  },
+  {
+    topic: Topics.booth,
+    handlers: {
+      'booth.created': onBoothChanged(stores),
+      'booth.updated': onBoothChanged(stores),
+      'booth.status-changed': onBoothChanged(stores),
+    },
+  },
+];

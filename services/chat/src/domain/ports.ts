@@ -1,0 +1,50 @@
+import type { DomainEvent } from '@swapbooth/event-bus';
+import type { ChatMessage, Conversation } from './conversation';
+
+export interface ConversationRepository {
+  /** Creates the conversation of a proposal; a second call for the same proposal changes nothing. */
+  openForProposal(input: {
+    proposalId: string;
+    senderId: string;
+    receiverId: string;
+    productIds: string[];
+    offeredProductIds: string[];
+  }): Promise<void>;
+  /** Updates the listings a proposal's terms name (counter-offers). */
+  updateTerms(proposalId: string, productIds: string[], offeredProductIds: string[]): Promise<void>;
+  byId(id: string): Promise<Conversation | null>;
+  forUser(userId: string): Promise<Conversation[]>;
+  /**
+   * Records a sent message on the conversation (last message, the other party's unread count)
+   * if it is still at `version`; false when someone else wrote it first.
+   */
+  recordMessage(c: Conversation, message: ChatMessage): Promise<boolean>;
+  /** Sets a party's unread count to zero. */
+  markRead(c: Conversation, userId: string): Promise<boolean>;
+}
+
+export interface MessageRepository {
+  /** Stores a message with the events it raises, in one write. */
+  insert(message: ChatMessage, events: DomainEvent[]): Promise<void>;
+  /** Messages of a conversation after an instant (exclusive), oldest first. */
+  after(conversationId: string, since: Date | undefined, limit: number): Promise<ChatMessage[]>;
+  /** The latest messages, oldest first. */
+  latest(conversationId: string, limit: number): Promise<ChatMessage[]>;
+}
+
+/** Whether a member's store is suspended (projected from catalog's booth events). */
+export interface StoreStatuses {
+  anySuspended(userIds: string[]): Promise<boolean>;
+  record(userId: string, status: string, version: number): Promise<void>;
+}
+
+/** Counts a member's sends; answers how long to wait when over the limit. */
+export interface SendLimiter {
+  /** Seconds to wait, or 0 when the send may go ahead. */
+  take(userId: string): Promise<number>;
+}
+
+/** Pushes live updates to members' open streams. */
+export interface LivePush {
+  push(userIds: readonly string[], type: string, data: unknown): Promise<unknown>;
+}

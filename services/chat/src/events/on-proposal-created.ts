@@ -1,0 +1,23 @@
+import type { EventEnvelope } from '@swapbooth/contracts';
+import type { ConversationRepository } from '../domain/ports';
+
+/** proposal.created → the proposal's conversation, between its two parties. */
+export const onProposalCreated =
+  (conversations: ConversationRepository) =>
+  async (e: EventEnvelope<'proposal.created'>): Promise<void> => {
+    const { proposalId, senderId, receiverId, productIds, offeredProductIds } = e.data;
+    await conversations.openForProposal({
+      proposalId,
+      senderId,
+      receiverId,
+      productIds,
+      offeredProductIds,
+    });
+  };
+
+/** proposal.countered → the conversation names the listings of the new terms. */
+export const onProposalCountered =
+  (conversations: ConversationRepository) =>
+  async (e: EventEnvelope<'proposal.countered'>): Promise<void> => {
+    await conversations.updateTerms(e.data.proposalId, e.data.productIds, e.data.offeredProductIds);
+  };

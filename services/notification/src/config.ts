@@ -7,6 +7,12 @@ export const notificationConfigSchema = baseConfigSchema.extend({
   /** SMTP server for outgoing e-mail (MailDev locally). */
   SMTP_URL: z.string().url().default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('"Swapbooth" <no-reply@swapbooth.local>'),
+  /** The web app's address, for links in e-mails. */
+  APP_URL: z.string().url().default('http://127.0.0.1:8080'),
+  /** POST /api/notifications/create: calls per member per minute. */
+  NOTIFY_CREATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Comment lines on an idle stream, so proxies and pooled clients keep it open. */
+  STREAM_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
 });
 
 export type NotificationConfig = z.infer<typeof notificationConfigSchema>;

@@ -5,21 +5,27 @@ import {
 } from '@swapbooth/runtime';
 import type { NotificationConfig } from './config';
 import { sentEmailModel } from './data/sent-emails/sent-email.model';
-import { SentEmailsRepository } from './data/sent-emails/sent-emails.repository';
-import { EmailDelivery } from './domain/email-delivery';
+import { notificationModel } from './data/notifications/notification.model';
+import { memberModel } from './data/members/member.model';
+import { proposalModel } from './data/proposals/proposal.model';
+import { listingTitleModel } from './data/products/listing-title.model';
+import { buildDeps, type NotificationDeps } from './deps';
 import { smtpMailer, type Mailer } from './mail/mailer';
 import { subscriptions } from './events/subscriptions';
+import { notificationsRoutes } from './api/notifications/notifications.routes';
+import { tradeNotificationsRoutes } from './api/trade-notifications/trade-notifications.routes';
+import { streamRoutes } from './api/stream/stream.routes';
 
 export type NotificationOverrides = RuntimeOverrides & {
   /** Replaces the SMTP mailer. */
   mailer?: Mailer;
 };
 
-/** Starts the notification service: its database, event plumbing and HTTP API. */
+/** Starts the notification service: its database, event plumbing, HTTP API and live streams. */
 export function startNotificationService(
   config: Readonly<NotificationConfig>,
   overrides: NotificationOverrides = {},
-): Promise<RunningService<NotificationConfig>> {
+): Promise<RunningService<NotificationConfig, NotificationDeps>> {
   const { mailer: givenMailer, ...runtime } = overrides;
   const mailer = givenMailer ?? smtpMailer(config.SMTP_URL, config.MAIL_FROM);
   return startServiceRuntime({
@@ -27,15 +33,33 @@ export function startNotificationService(
     config,
     models: (conn) => {
       sentEmailModel(conn);
+      notificationModel(conn);
+      memberModel(conn);
+      proposalModel(conn);
+      listingTitleModel(conn);
       return [];
     },
-    deps: (ctx) => ({
-      delivery: new EmailDelivery(mailer, new SentEmailsRepository(ctx.conn), ctx.logger),
-    }),
-    subscriptions: ({ delivery }) => subscriptions(delivery),
-    routes: () => undefined,
+    deps: (ctx) => buildDeps(ctx, mailer),
+    subscriptions,
+    onStart: async ({ hub }) => hub.start(),
+    routes: (app, deps, ctx) => {
+      // Open streams would hold the drain until its timeout: end them as soon as draining starts
+      // (clients reconnect, to another replica, with Last-Event-ID).
+      const drainable = app as typeof app & { setDraining?: () => void };
+      const setDraining = drainable.setDraining?.bind(app);
+      drainable.setDraining = () => {
+        setDraining?.();
+        deps.hub.closeAll();
+      };
+      app.use(streamRoutes(ctx, deps));
+      app.use(notificationsRoutes(ctx, deps));
+      app.use(tradeNotificationsRoutes(ctx, deps));
+    },
     readiness: () => ({ smtp: () => mailer.verify() }),
-    onStop: async () => mailer.close(),
+    onStop: async ({ hub }) => {
+      await hub.stop();
+      mailer.close();
+    },
     ...runtime,
   });
 }

@@ -1,18 +1,70 @@
 import { Topics } from '@swapbooth/contracts';
 import type { Subscription } from '@swapbooth/event-bus';
-import type { EmailDelivery } from '../domain/email-delivery';
+import type { NotificationDeps } from '../deps';
 import { onOtpRequested } from './on-otp-requested';
 import { onPasswordResetRequested } from './on-password-reset-requested';
 import { onSignInLinkRequested } from './on-sign-in-link-requested';
+import { onProposalStep, onShippingUpdated } from './on-proposal-step';
+import { onChatMessageSent } from './on-chat-message-sent';
+import {
+  onIdentityVerified,
+  onRatingCreated,
+  onSubscriptionChanged,
+  onUserFollowed,
+} from './on-member-news';
+import { onProductChanged, onUserEmail, onUserProfileUpdated } from './on-directory-facts';
 
 /** Every topic the notification service consumes, in one list. */
-export const subscriptions = (delivery: EmailDelivery): Subscription[] => [
-  {
-    topic: Topics.authEmail,
-    handlers: {
-      'auth.otp-requested': onOtpRequested(delivery),
-      'auth.password-reset-requested': onPasswordResetRequested(delivery),
-      'auth.sign-in-link-requested': onSignInLinkRequested(delivery),
+export const subscriptions = (d: NotificationDeps): Subscription[] => {
+  const step = onProposalStep(d.steps);
+  return [
+    {
+      topic: Topics.authEmail,
+      handlers: {
+        'auth.otp-requested': onOtpRequested(d.delivery),
+        'auth.password-reset-requested': onPasswordResetRequested(d.delivery),
+        'auth.sign-in-link-requested': onSignInLinkRequested(d.delivery),
+      },
     },
-  },
-];
+    {
+      topic: Topics.proposal,
+      handlers: {
+        'proposal.created': step,
+        'proposal.countered': step,
+        'proposal.accepted': step,
+        'proposal.rejected': step,
+        'proposal.cancelled': step,
+        'proposal.expired': step,
+        'proposal.unavailable': step,
+        'proposal.completed': step,
+        'proposal.shipping-updated': onShippingUpdated(d.steps),
+      },
+    },
+    { topic: Topics.chat, handlers: { 'chat.message-sent': onChatMessageSent(d.notifier) } },
+    { topic: Topics.rating, handlers: { 'rating.created': onRatingCreated(d.notifier) } },
+    {
+      topic: Topics.user,
+      handlers: {
+        'user.registered': onUserEmail(d.members),
+        'user.email-verified': onUserEmail(d.members),
+        'user.profile-updated': onUserProfileUpdated(d.members),
+        'user.followed': onUserFollowed(d.notifier),
+      },
+    },
+    {
+      topic: Topics.product,
+      handlers: {
+        'product.created': onProductChanged(d.titles),
+        'product.updated': onProductChanged(d.titles),
+        'product.status-changed': onProductChanged(d.titles),
+      },
+    },
+    {
+      topic: Topics.subscription,
+      handlers: {
+        'subscription.changed': onSubscriptionChanged(d.notifier, d.members, d.tradeEmails),
+      },
+    },
+    { topic: Topics.identity, handlers: { 'identity.verified': onIdentityVerified(d.notifier) } },
+  ];
+};

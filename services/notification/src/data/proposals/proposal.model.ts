@@ -1,0 +1,30 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+/** A proposal's parties, listings and last known status, from exchange's events. */
+export interface ProposalDoc {
+  _id: string;
+  senderId: string;
+  receiverId: string;
+  productIds: string[];
+  offeredProductIds: string[];
+  status: string;
+}
+
+const proposalSchema = new Schema<ProposalDoc>(
+  {
+    _id: { type: String },
+    senderId: { type: String, required: true },
+    receiverId: { type: String, required: true },
+    productIds: { type: [String], default: [] },
+    offeredProductIds: { type: [String], default: [] },
+    status: { type: String, required: true },
+  },
+  { versionKey: false },
+);
+
+export function proposalModel(conn: Connection): Model<ProposalDoc> {
+  return (
+    (conn.models.Proposal as Model<ProposalDoc> | undefined) ??
+    conn.model<ProposalDoc>('Proposal', proposalSchema, 'proposals')
+  );
+}

@@ -1,0 +1,51 @@
+import type { ServiceContext } from '@swapbooth/runtime';
+import { RealtimePublisher } from '@swapbooth/service-kit';
+import type { NotificationConfig } from './config';
+import { SentEmailsRepository } from './data/sent-emails/sent-emails.repository';
+import { NotificationsRepository } from './data/notifications/notifications.repository';
+import { MembersRepository } from './data/members/members.repository';
+import { ProposalsRepository } from './data/proposals/proposals.repository';
+import { ListingTitlesRepository } from './data/products/listing-titles.repository';
+import { RedisCallLimiter } from './adapters/call-limiter';
+import { EmailDelivery } from './domain/email-delivery';
+import { Notifier } from './domain/notifier';
+import { Inbox } from './domain/inbox';
+import { ProposalSteps } from './domain/proposal-steps';
+import { TradeEmails } from './domain/trade-emails';
+import type { Mailer } from './mail/mailer';
+import { tradeTemplates } from './mail/templates/trade';
+import { StreamHub } from './realtime/stream-hub';
+
+/** Everything the notification service's routes and handlers use, wired once. */
+export function buildDeps(ctx: ServiceContext<NotificationConfig>, mailer: Mailer) {
+  const delivery = new EmailDelivery(mailer, new SentEmailsRepository(ctx.conn), ctx.logger);
+  const store = new NotificationsRepository(ctx.conn);
+  const members = new MembersRepository(ctx.conn);
+  const proposals = new ProposalsRepository(ctx.conn);
+  const titles = new ListingTitlesRepository(ctx.conn);
+  const live = new RealtimePublisher(ctx.redis);
+  const notifier = new Notifier(store, members, live);
+  const inbox = new Inbox(
+    store,
+    members,
+    proposals,
+    notifier,
+    new RedisCallLimiter(ctx.redis, 'notify-create', ctx.config.NOTIFY_CREATE_PER_MINUTE, 60),
+    live,
+  );
+  // ProposalSteps decides what a reader may see of a proposal; the e-mails use the same rule.
+  const late: { steps?: ProposalSteps } = {};
+  const tradeEmails = new TradeEmails(
+    delivery,
+    members,
+    proposals,
+    tradeTemplates(ctx.config.APP_URL),
+    (p, reader) => late.steps!.details(p, reader),
+  );
+  const steps = new ProposalSteps(notifier, proposals, members, titles, tradeEmails, live);
+  late.steps = steps;
+  const hub = new StreamHub(ctx.redis, ctx.logger);
+  return { delivery, store, members, proposals, titles, notifier, inbox, tradeEmails, steps, hub };
+}
+
+export type NotificationDeps = ReturnType<typeof buildDeps>;

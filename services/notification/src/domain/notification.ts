@@ -1,0 +1,160 @@
+/**
+ * Notifications (SPEC §3): what each type says, and the subscriber gate of SPEC §6. Texts are built
+ * when the notification is created; the gate is applied when it is read, so subscribing later
+ * reveals the details of proposals already received.
+ */
+
+export const notificationTypes = [
+  'exchange_proposal',
+  'proposal_countered',
+  'proposal_accepted',
+  'proposal_rejected',
+  'proposal_cancelled',
+  'proposal_expired',
+  'proposal_unavailable',
+  'proposal_shipped',
+  'proposal_delivered',
+  'proposal_completed',
+  'new_message',
+  'new_rating',
+  'new_follower',
+  'subscription_changed',
+  'identity_verified',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+/** SPEC §6: what a member without an active or trialing subscription reads for a proposal received. */
+export const GATED_PROPOSAL_MESSAGE =
+  'Someone sent a proposal for your listing/s. Subscribe to view details';
+
+/** SPEC §4: subscribed only when the status is active or trialing. */
+export const isSubscribed = (status: string | undefined): boolean =>
+  status === 'active' || status === 'trialing';
+
+export interface Notification {
+  id: string;
+  userId: string;
+  type: NotificationType;
+  title: string;
+  /** The full text; for exchange_proposal the gate may replace it when read. */
+  message: string;
+  data: Record<string, string | number>;
+  isRead: boolean;
+  createdAt: Date;
+}
+
+/** The notification as a member reads it: the gate applied to a proposal received. */
+export function shownTo(n: Notification, subscribed: boolean) {
+  const gated = n.type === 'exchange_proposal' && !subscribed;
+  const data = gated ? { proposal_id: n.data.proposal_id } : n.data;
+  return {
+    notification_id: n.id,
+    type: n.type,
+    title: n.title,
+    message: gated ? GATED_PROPOSAL_MESSAGE : n.message,
+    data: JSON.stringify(data),
+    is_read: n.isRead,
+    created_at: n.createdAt.toISOString(),
+  };
+}
+export type ShownNotification = ReturnType<typeof shownTo>;
+
+/** "A and B" / "A, B and C" with at most three names, then "and N more". */
+export function listOf(names: string[]): string {
+  const shown = names.slice(0, 3);
+  const rest = names.length - shown.length;
+  if (rest > 0) return `${shown.join(', ')} and ${rest} more`;
+  if (shown.length <= 1) return shown[0] ?? '';
+  return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+}
+
+const quoted = (titles: string[]) => titles.map((t) => `"${t}"`);
+
+/** The texts of each type; names and titles come from the projections and may be unknown. */
+export const texts = {
+  exchange_proposal: (sender: string, listings: string[]) => ({
+    title: 'New exchange proposal',
+    message:
+      listings.length > 0
+        ? `${sender} sent you a proposal for ${listOf(quoted(listings))}`
+        : `${sender} sent you a proposal`,
+  }),
+  proposal_countered: (actor: string) => ({
+    title: 'Counter-offer received',
+    message: `${actor} sent a counter-offer on your proposal`,
+  }),
+  proposal_accepted: (actor: string) => ({
+    title: 'Proposal accepted',
+    message: `${actor} accepted your proposal`,
+  }),
+  proposal_rejected: (actor: string) => ({
+    title: 'Proposal rejected',
+    message: `${actor} rejected your proposal`,
+  }),
+  proposal_cancelled: (actor: string) => ({
+    title: 'Proposal cancelled',
+    message: `${actor} cancelled the proposal`,
+  }),
+  proposal_expired: () => ({
+    title: 'Proposal expired',
+    message: 'A proposal expired without an answer',
+  }),
+  proposal_unavailable: () => ({
+    title: 'Proposal unavailable',
+    message: 'A listing in this proposal is no longer available',
+  }),
+  proposal_shipped: (actor: string) => ({
+    title: 'Items shipped',
+    message: `${actor} marked their items as shipped`,
+  }),
+  proposal_delivered: (actor: string) => ({
+    title: 'Items delivered',
+    message: `${actor} marked the items as delivered`,
+  }),
+  proposal_completed: () => ({
+    title: 'Exchange completed',
+    message: 'Your exchange is complete. Rate your exchange partner',
+  }),
+  new_message: (sender: string, count: number) => ({
+    title: 'New message',
+    message: count > 1 ? `${count} new messages from ${sender}` : `${sender} sent you a message`,
+  }),
+  new_rating: (rater: string, value: number) => ({
+    title: 'New rating',
+    message: `${rater} rated you ${value} ${value === 1 ? 'heart' : 'hearts'}`,
+  }),
+  new_follower: (follower: string) => ({
+    title: 'New follower',
+    message: `${follower} started following you`,
+  }),
+  subscription_changed: (status: string) => ({
+    title: 'Subscription updated',
+    message: isSubscribed(status)
+      ? 'Your subscription is active: proposal details are now visible'
+      : `Your subscription is now ${status.replace(/_/g, ' ')}`,
+  }),
+  identity_verified: () => ({
+    title: 'ID verified',
+    message: 'Your identity is verified: your listings now show the ID Verified badge',
+  }),
+} as const;
+
+/** Types a party may ask to be sent to the other party of a proposal (POST /api/notifications/create). */
+export const clientCreatableTypes = [
+  'exchange_proposal',
+  'proposal_accepted',
+  'proposal_rejected',
+  'proposal_cancelled',
+  'proposal_shipped',
+  'proposal_delivered',
+  'proposal_completed',
+] as const satisfies readonly NotificationType[];
+export type ClientCreatableType = (typeof clientCreatableTypes)[number];
+
+/**
+ * The key that makes a notification unique. Proposal steps that happen once are keyed by proposal,
+ * type and recipient, so the event and the client's own create call make one notification between
+ * them; repeatable ones by the event id.
+ */
+export const onceKey = (type: NotificationType, proposalId: string, userId: string): string =>
+  `${type}:${proposalId}:${userId}`;

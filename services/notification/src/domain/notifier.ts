@@ -1,0 +1,67 @@
+import {
+  isSubscribed,
+  shownTo,
+  texts,
+  type Notification,
+  type NotificationType,
+} from './notification';
+import type { LivePush, MemberDirectory, NotificationStore } from './ports';
+
+/** Creates notifications (once per key) and pushes each to its member's open streams. */
+export class Notifier {
+  constructor(
+    private readonly store: NotificationStore,
+    private readonly members: MemberDirectory,
+    private readonly live: LivePush,
+  ) {}
+
+  /** A member's name as others see it, or "A member" when it is not known yet. */
+  async nameOf(userId: string | undefined): Promise<string> {
+    if (!userId) return 'A member';
+    return (await this.members.get(userId)).displayName ?? 'A member';
+  }
+
+  /** Creates a notification unless one with its id exists; true when created. */
+  async create(input: {
+    id: string;
+    userId: string;
+    type: NotificationType;
+    title: string;
+    message: string;
+    data: Record<string, string | number>;
+  }): Promise<boolean> {
+    const n: Notification = { ...input, isRead: false, createdAt: new Date() };
+    if (!(await this.store.insertOnce(n))) return false;
+    await this.pushed(n);
+    return true;
+  }
+
+  /** new_message: one unread notification per conversation, updated with each message. */
+  async messageReceived(input: {
+    userId: string;
+    senderId: string;
+    conversationId: string;
+    proposalId: string;
+    messageId: string;
+  }): Promise<void> {
+    const sender = await this.nameOf(input.senderId);
+    const n = await this.store.upsertCollapsed(
+      `new_message:${input.conversationId}:${input.userId}`,
+      input.userId,
+      input.messageId,
+      (count) => ({
+        ...texts.new_message(sender, count),
+        data: { proposal_id: input.proposalId, conversation_id: input.conversationId },
+      }),
+    );
+    if (n) await this.pushed(n);
+  }
+
+  private async pushed(n: Notification): Promise<void> {
+    const member = await this.members.get(n.userId);
+    await this.live.push([n.userId], 'notification', {
+      notification: shownTo(n, isSubscribed(member.subscriptionStatus)),
+      unread_count: await this.store.unreadCount(n.userId),
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import type { Notification, NotificationType } from './notification';
+
+export interface NotificationStore {
+  /** Inserts a notification under its unique id; false when one with that id exists. */
+  insertOnce(n: Notification): Promise<boolean>;
+  /**
+   * The one unread notification of a conversation: created, or updated with one more message
+   * (a message already counted changes nothing). Returns it, or null when nothing changed.
+   */
+  upsertCollapsed(
+    id: string,
+    userId: string,
+    messageId: string,
+    build: (count: number) => Pick<Notification, 'title' | 'message' | 'data'>,
+  ): Promise<Notification | null>;
+  byId(id: string): Promise<Notification | null>;
+  list(userId: string, skip: number, limit: number): Promise<Notification[]>;
+  count(userId: string): Promise<number>;
+  unreadCount(userId: string): Promise<number>;
+  markRead(id: string): Promise<void>;
+  markAllRead(userId: string): Promise<number>;
+}
+
+/** What notification knows of a member, from auth's and payment's events. */
+export interface Member {
+  userId: string;
+  email?: string;
+  displayName?: string;
+  subscriptionStatus?: string;
+  subscriptionId?: string;
+  /** E-mail kinds the member turned off. */
+  emailOff: string[];
+}
+
+export interface MemberDirectory {
+  get(userId: string): Promise<Member>;
+  recordEmail(userId: string, email: string): Promise<void>;
+  recordProfile(
+    userId: string,
+    profile: { firstName?: string; lastName?: string; username?: string },
+    version: number,
+  ): Promise<void>;
+  recordSubscription(userId: string, status: string, subscriptionId?: string): Promise<void>;
+  setEmailOff(userId: string, kinds: string[]): Promise<void>;
+}
+
+/** The parties and listings of a proposal, from exchange's events. */
+export interface ProposalParties {
+  proposalId: string;
+  senderId: string;
+  receiverId: string;
+  productIds: string[];
+  offeredProductIds: string[];
+  status: string;
+}
+
+export interface ProposalDirectory {
+  get(proposalId: string): Promise<ProposalParties | null>;
+  record(p: ProposalParties): Promise<void>;
+}
+
+/** Listing titles, from catalog's events. */
+export interface ListingTitles {
+  titles(productIds: string[]): Promise<string[]>;
+  record(productId: string, title: string, version: number): Promise<void>;
+}
+
+/** Pushes live updates to members' open streams. */
+export interface LivePush {
+  push(userIds: readonly string[], type: string, data: unknown): Promise<unknown>;
+}
+
+/** Counts a member's calls; answers seconds to wait, or 0. */
+export interface CallLimiter {
+  take(userId: string): Promise<number>;
+}
+
+export type { Notification, NotificationType };

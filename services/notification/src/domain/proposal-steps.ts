@@ -1,0 +1,181 @@
+import type { EventEnvelope } from '@swapbooth/contracts';
+import { isSubscribed, onceKey, texts, type NotificationType } from './notification';
+import type { Notifier } from './notifier';
+import type {
+  ListingTitles,
+  LivePush,
+  MemberDirectory,
+  ProposalDirectory,
+  ProposalParties,
+} from './ports';
+import type { TradeEmails } from './trade-emails';
+
+type ProposalEventType =
+  | 'proposal.created'
+  | 'proposal.countered'
+  | 'proposal.accepted'
+  | 'proposal.rejected'
+  | 'proposal.cancelled'
+  | 'proposal.expired'
+  | 'proposal.unavailable'
+  | 'proposal.completed';
+
+const statusOf: Record<ProposalEventType, string> = {
+  'proposal.created': 'pending',
+  'proposal.countered': 'countered',
+  'proposal.accepted': 'accepted',
+  'proposal.rejected': 'rejected',
+  'proposal.cancelled': 'cancelled',
+  'proposal.expired': 'expired',
+  'proposal.unavailable': 'unavailable',
+  'proposal.completed': 'completed',
+};
+
+/** Every step of a proposal: who hears of it, what they read, which e-mail goes out. */
+export class ProposalSteps {
+  constructor(
+    private readonly notifier: Notifier,
+    private readonly proposals: ProposalDirectory,
+    private readonly members: MemberDirectory,
+    private readonly titles: ListingTitles,
+    private readonly emails: TradeEmails,
+    private readonly live: LivePush,
+  ) {}
+
+  /** What a party may read of a proposal's sender and listings (SPEC §6 gate for the receiver). */
+  details = async (
+    p: ProposalParties,
+    readerId: string,
+  ): Promise<{ senderName: string | null; listings: string[] | null }> => {
+    const reader = await this.members.get(readerId);
+    if (readerId === p.receiverId && !isSubscribed(reader.subscriptionStatus)) {
+      return { senderName: null, listings: null };
+    }
+    return {
+      senderName: await this.notifier.nameOf(p.senderId),
+      listings: await this.titles.titles([...p.productIds]),
+    };
+  };
+
+  async handle(e: EventEnvelope<ProposalEventType>): Promise<void> {
+    const d = e.data;
+    const p: ProposalParties = {
+      proposalId: d.proposalId,
+      senderId: d.senderId,
+      receiverId: d.receiverId,
+      productIds: d.productIds,
+      offeredProductIds: d.offeredProductIds,
+      status: d.status ?? statusOf[e.type],
+    };
+    await this.proposals.record(p);
+    const actor =
+      e.type === 'proposal.countered' ? (e.data as { counteredBy: string }).counteredBy : d.actorId;
+    const others = actor
+      ? [actor === p.senderId ? p.receiverId : p.senderId]
+      : [p.senderId, p.receiverId];
+    const actorName = await this.notifier.nameOf(actor);
+    const data = { proposal_id: p.proposalId };
+
+    const notify = async (
+      type: NotificationType,
+      t: { title: string; message: string },
+      once = true,
+    ) => {
+      for (const userId of others) {
+        await this.notifier.create({
+          id: once ? onceKey(type, p.proposalId, userId) : `${e.id}:${userId}`,
+          userId,
+          type,
+          ...t,
+          data,
+        });
+      }
+    };
+
+    switch (e.type) {
+      case 'proposal.created': {
+        const listings = await this.titles.titles(p.productIds);
+        const sender = await this.notifier.nameOf(p.senderId);
+        await this.notifier.create({
+          id: onceKey('exchange_proposal', p.proposalId, p.receiverId),
+          userId: p.receiverId,
+          type: 'exchange_proposal',
+          ...texts.exchange_proposal(sender, listings),
+          data,
+        });
+        await this.emails.forProposal('exchange-received', p);
+        break;
+      }
+      case 'proposal.countered':
+        await notify('proposal_countered', texts.proposal_countered(actorName), false);
+        break;
+      case 'proposal.accepted':
+        await notify('proposal_accepted', texts.proposal_accepted(actorName));
+        await this.emails.forProposal('exchange-accepted', p);
+        break;
+      case 'proposal.rejected':
+        await notify('proposal_rejected', texts.proposal_rejected(actorName));
+        break;
+      case 'proposal.cancelled':
+        await notify('proposal_cancelled', texts.proposal_cancelled(actorName));
+        break;
+      case 'proposal.expired':
+        await notify('proposal_expired', texts.proposal_expired());
+        break;
+      case 'proposal.unavailable':
+        for (const userId of [p.senderId, p.receiverId]) {
+          await this.notifier.create({
+            id: onceKey('proposal_unavailable', p.proposalId, userId),
+            userId,
+            type: 'proposal_unavailable',
+            ...texts.proposal_unavailable(),
+            data,
+          });
+        }
+        break;
+      case 'proposal.completed':
+        await notify('proposal_completed', texts.proposal_completed());
+        await this.emails.forProposal('exchange-completed', p);
+        break;
+    }
+    await this.live.push([p.senderId, p.receiverId], 'proposal', {
+      proposal_id: p.proposalId,
+      status: p.status,
+      event: e.type,
+    });
+  }
+
+  /** proposal.shipping-updated: "shipped" and "delivered" reach the other party. */
+  async shipping(e: EventEnvelope<'proposal.shipping-updated'>): Promise<void> {
+    const d = e.data;
+    const known = await this.proposals.get(d.proposalId);
+    const senderId = d.senderId ?? known?.senderId;
+    const receiverId = d.receiverId ?? known?.receiverId;
+    if (!senderId || !receiverId) return;
+    const other = d.userId === senderId ? receiverId : senderId;
+    const status = d.status.toLowerCase();
+    const type: NotificationType | undefined =
+      status === 'shipped'
+        ? 'proposal_shipped'
+        : status === 'delivered'
+          ? 'proposal_delivered'
+          : undefined;
+    if (type) {
+      const actorName = await this.notifier.nameOf(d.userId);
+      await this.notifier.create({
+        id: onceKey(type, d.proposalId, other),
+        userId: other,
+        type,
+        ...(type === 'proposal_shipped'
+          ? texts.proposal_shipped(actorName)
+          : texts.proposal_delivered(actorName)),
+        data: { proposal_id: d.proposalId },
+      });
+    }
+    await this.live.push([senderId, receiverId], 'proposal', {
+      proposal_id: d.proposalId,
+      shipping: { type: d.type, status: d.status },
+      event: e.type,
+    });
+  }
+}

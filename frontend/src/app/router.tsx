@@ -75,10 +75,13 @@ export const routeSpecs: RouteSpec[] = [
   },
   { path: '/subscription/success', element: <PlaceholderPage title="Subscription Confirmed" /> },
   { path: '/subscription/cancel', element: <PlaceholderPage title="Subscription Cancelled" /> },
-  { path: '/exchange-proposal-success', element: <PlaceholderPage title="Proposal Sent" /> },
+  {
+    path: '/exchange-proposal-success',
+    element: page(() => import('../features/exchange/pages/proposal-sent-page')),
+  },
   {
     path: '/proposal/:proposalId/review/:action',
-    element: <PlaceholderPage title="Review Proposal" />,
+    element: page(() => import('../features/exchange/pages/proposal-review-page')),
   },
   {
     path: '/terms-of-service',
@@ -116,16 +119,20 @@ export const routeSpecs: RouteSpec[] = [
   },
   {
     path: '/exchange-proposal/:storeId',
-    element: <PlaceholderPage title="Make an Offer" />,
+    element: page(() => import('../features/exchange/pages/make-offer-page')),
     auth: true,
     handle: noFooter,
   },
   {
     path: '/exchange-proposal-review',
-    element: <PlaceholderPage title="Review Your Offer" />,
+    element: page(() => import('../features/exchange/pages/review-offer-page')),
     auth: true,
   },
-  { path: '/proposal/:proposalId', element: <PlaceholderPage title="Proposal" />, auth: true },
+  {
+    path: '/proposal/:proposalId',
+    element: page(() => import('../features/exchange/pages/proposal-page')),
+    auth: true,
+  },
   { path: '/subscription', element: <PlaceholderPage title="Subscription" />, auth: true },
   {
     path: '/messages',

@@ -15,7 +15,8 @@ export function heartFills(rating: number | undefined): HeartFill[] {
 const HEART_PATH =
   'M12 21.2 10.6 20C5.4 15.4 2 12.3 2 8.5 2 5.4 4.4 3 7.5 3c1.7 0 3.4.8 4.5 2.1C13.1 3.8 14.8 3 16.5 3 19.6 3 22 5.4 22 8.5c0 3.8-3.4 6.9-8.6 11.5Z';
 
-function Heart({ fill, id }: { fill: HeartFill; id: string }) {
+/** One heart, full, half or empty (`id` names the half fill's gradient). */
+export function Heart({ fill, id }: { fill: HeartFill; id: string }) {
   return (
     <svg
       className={`heart heart--${fill}`}

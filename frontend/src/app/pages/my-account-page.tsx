@@ -1,13 +1,27 @@
 import { Link, useLocation } from 'react-router-dom';
 import { AccountSettings } from '../../features/account/components/account-settings';
+import { MyTrades } from '../../features/exchange/components/my-trades';
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
 import { usePageTitle } from '../../lib/page-title';
 
-/** /my-account: #settings (default) and #notifications, composed from two features. */
+type Section = 'settings' | 'notifications' | 'trades';
+
+const sections: Partial<Record<string, Section>> = {
+  '#notifications': 'notifications',
+  '#trades': 'trades',
+};
+
+const titles: Record<Section, string> = {
+  settings: 'My Account',
+  notifications: 'Notifications',
+  trades: 'My trades',
+};
+
+/** /my-account: #settings (default), #notifications and #trades, composed from features. */
 export default function MyAccountPage() {
   const { hash } = useLocation();
-  const section = hash === '#notifications' ? 'notifications' : 'settings';
-  usePageTitle(section === 'notifications' ? 'Notifications' : 'My Account');
+  const section = sections[hash] ?? 'settings';
+  usePageTitle(titles[section]);
   return (
     <div className="page account-page">
       <h1 className="page__title">My Account</h1>
@@ -28,9 +42,23 @@ export default function MyAccountPage() {
         >
           Notifications
         </Link>
+        <Link
+          to="#trades"
+          role="tab"
+          aria-selected={section === 'trades'}
+          className={`tab${section === 'trades' ? ' tab--active' : ''}`}
+        >
+          My trades
+        </Link>
       </div>
       <div id={section}>
-        {section === 'notifications' ? <NotificationsPanel /> : <AccountSettings />}
+        {section === 'notifications' ? (
+          <NotificationsPanel />
+        ) : section === 'trades' ? (
+          <MyTrades />
+        ) : (
+          <AccountSettings />
+        )}
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import { fullName } from '../../../lib/format';
 import { logFailure } from '../../../lib/log';
 import { usePageTitle } from '../../../lib/page-title';
 import { rememberRedirect } from '../../../lib/session';
+import { StoreRatings } from '../components/store-ratings';
 import { boothStatusNotice } from '../store-status';
 import {
   useFollowMutation,
@@ -120,15 +121,23 @@ export default function StorePage() {
               </Link>
             )
           ) : (
-            <button
-              type="button"
-              className={follow.data?.isFollowing ? 'btn btn--secondary' : 'btn btn--primary'}
-              disabled={followState.isLoading}
-              aria-pressed={follow.data?.isFollowing ?? false}
-              onClick={() => void toggleFollow()}
-            >
-              {follow.data?.isFollowing ? 'Following' : 'Follow'}
-            </button>
+            <>
+              <button
+                type="button"
+                className={follow.data?.isFollowing ? 'btn btn--secondary' : 'btn btn--primary'}
+                disabled={followState.isLoading}
+                aria-pressed={follow.data?.isFollowing ?? false}
+                onClick={() => void toggleFollow()}
+              >
+                {follow.data?.isFollowing ? 'Following' : 'Follow'}
+              </button>
+              <Link
+                className="btn btn--primary"
+                to={`/exchange-proposal/${encodeURIComponent(sellerId)}`}
+              >
+                Make an Offer
+              </Link>
+            </>
           )}
         </div>
       </header>
@@ -153,6 +162,8 @@ export default function StorePage() {
           />
         </>
       )}
+
+      <StoreRatings userId={sellerId} />
     </div>
   );
 }

@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import { mockFetch, renderApp, signIn, profileBody } from '../../../test/test-utils';
+
+const rater = {
+  user_id: 'r1',
+  first_name: 'Rita',
+  last_name: 'Rater',
+  username: 'rita',
+  profile_image: '',
+};
+
+function storeBackend(ratings: unknown, me = 'me') {
+  return mockFetch(({ url }) => {
+    if (url.pathname === '/api/auth/refresh') return { status: 401, body: {} };
+    if (url.pathname === '/api/profile') return { body: profileBody({ userId: me }) };
+    if (url.pathname === '/api/product/published-by-user/seller') {
+      return {
+        body: {
+          success: true,
+          data: { products: [], totalCount: 0, page: 1, limit: 24, totalPages: 0 },
+        },
+      };
+    }
+    if (url.pathname === '/api/rating/user/seller')
+      return { body: { success: true, data: ratings } };
+    return undefined;
+  });
+}
+
+describe('ratings on the store page', () => {
+  it('shows the average in hearts, the count and each comment', async () => {
+    storeBackend({
+      ratings: [
+        {
+          rating_id: 'a',
+          proposal_id: 'p1',
+          rater_id: 'r1',
+          rated_user_id: 'seller',
+          rating_value: 4.5,
+          comment: 'Great swap',
+          rater,
+          created_at: '2026-01-10T10:00:00.000Z',
+        },
+        {
+          rating_id: 'b',
+          proposal_id: 'p2',
+          rater_id: 'r2',
+          rated_user_id: 'seller',
+          rating_value: 4,
+          comment: '',
+          rater: { ...rater, user_id: 'r2', first_name: 'Ray' },
+          created_at: '2026-01-11T10:00:00.000Z',
+        },
+      ],
+      average_rating: 4.3,
+      count: 2,
+    });
+    renderApp('/store/seller');
+    const section = await screen.findByRole('region', { name: 'Ratings' });
+    expect(
+      await within(section).findByRole('img', { name: 'Rated 4.3 out of 5 from 2 reviews' }),
+    ).toBeInTheDocument();
+    expect(within(section).getByText('4.3 average from 2 ratings')).toBeInTheDocument();
+    expect(within(section).getByText('Great swap')).toBeInTheDocument();
+    expect(within(section).getByText('Rita Rater')).toBeInTheDocument();
+    expect(within(section).getByRole('img', { name: '4.5 out of 5 hearts' })).toBeInTheDocument();
+    expect(within(section).getByText('Jan 10, 2026')).toBeInTheDocument();
+    // The half heart of 4.5.
+    const hearts = within(section).getByRole('img', { name: '4.5 out of 5 hearts' });
+    expect(hearts.querySelectorAll('.heart--half')).toHaveLength(1);
+    expect(hearts.querySelectorAll('.heart--full')).toHaveLength(4);
+  });
+
+  it('says "No ratings yet" when there are none', async () => {
+    storeBackend({ ratings: [], average_rating: 0, count: 0 });
+    renderApp('/store/seller');
+    const section = await screen.findByRole('region', { name: 'Ratings' });
+    expect(await within(section).findByText('No ratings yet')).toBeInTheDocument();
+  });
+
+  it('offers "Make an Offer" on another member’s store, not on my own', async () => {
+    storeBackend({ ratings: [], average_rating: 0, count: 0 });
+    signIn('me');
+    const { unmount } = renderApp('/store/seller');
+    expect(await screen.findByRole('link', { name: 'Make an Offer' })).toHaveAttribute(
+      'href',
+      '/exchange-proposal/seller',
+    );
+    unmount();
+
+    storeBackend({ ratings: [], average_rating: 0, count: 0 }, 'seller');
+    signIn('seller');
+    renderApp('/store/seller');
+    await screen.findByRole('region', { name: 'Ratings' });
+    expect(screen.queryByRole('link', { name: 'Make an Offer' })).toBeNull();
+  });
+});

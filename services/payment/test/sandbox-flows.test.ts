@@ -62,6 +62,13 @@ describe('subscribing through the sandbox', () => {
     expect((await h.stripeData(m)).customer_id).toBe(customerId);
   });
 
+  it('gives a member whose registration it missed a customer when they first look', async () => {
+    const m = newMember();
+    const data = await h.stripeData(m);
+    expect(data.customer_id).toMatch(/^cus_/);
+    expect((await h.stripeData(m)).customer_id).toBe(data.customer_id);
+  });
+
   it('shows a hosted checkout page clearly labelled as a sandbox', async () => {
     const m = newMember();
     const { url, sessionId } = await checkout(m, await h.register(m));

@@ -88,10 +88,8 @@ export async function startPayment(env: Record<string, string | undefined> = {})
         email: m.email,
         authMethod: 'email',
       });
-      return eventually(async () => {
-        const r = await api.get(`/api/user-stripe-data/${m.id}`, m.token);
-        return r.body?.data?.customer_id as string | undefined;
-      }, 20000);
+      // Read from the service's own store: the member's GET would create a missing customer itself.
+      return eventually(async () => (await service.deps.payments.account(m.id))?.customerId, 20000);
     },
     async stripeData(m) {
       const r = await api.get(`/api/user-stripe-data/${m.id}`, m.token);

@@ -11,7 +11,7 @@ import {
 } from './stripe.schemas';
 
 /** HTTP in and out for subscriptions and identity verification; every id must be the caller's. */
-export function stripeController({ payments }: PaymentDeps) {
+export function stripeController({ payments, logger }: PaymentDeps) {
   return {
     plans(_req: Request, res: Response) {
       res.json({ success: true, data: payments.plans().map(planView) });
@@ -86,8 +86,15 @@ export function stripeController({ payments }: PaymentDeps) {
 
     async userStripeData(req: Request, res: Response) {
       const userId = parse(idField, req.params.userId, 'userId');
-      const account = await payments.account(userId);
       const own = req.principal?.userId === userId;
+      let account = await payments.account(userId);
+      if (own && !account?.customerId) {
+        // Registered before payment heard of it (or its provider call failed): make up for it now.
+        account = await payments.ensureCustomer(userId).catch((err: unknown) => {
+          logger.warn({ err: (err as Error).message }, 'customer not created');
+          return account;
+        });
+      }
       res.json({
         success: true,
         data: own

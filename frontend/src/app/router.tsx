@@ -46,7 +46,7 @@ export const routeSpecs: RouteSpec[] = [
   },
   {
     path: '/verification-complete',
-    element: <PlaceholderPage title="Verification Complete" />,
+    element: page(() => import('../features/subscription/pages/verification-complete-page')),
     handle: noFooter,
   },
   {
@@ -73,8 +73,14 @@ export const routeSpecs: RouteSpec[] = [
     path: '/sign-in-link',
     element: page(() => import('../features/auth/pages/sign-in-link-page')),
   },
-  { path: '/subscription/success', element: <PlaceholderPage title="Subscription Confirmed" /> },
-  { path: '/subscription/cancel', element: <PlaceholderPage title="Subscription Cancelled" /> },
+  {
+    path: '/subscription/success',
+    element: page(() => import('../features/subscription/pages/subscription-result-page')),
+  },
+  {
+    path: '/subscription/cancel',
+    element: page(() => import('../features/subscription/pages/subscription-cancel-page')),
+  },
   {
     path: '/exchange-proposal-success',
     element: page(() => import('../features/exchange/pages/proposal-sent-page')),
@@ -133,7 +139,11 @@ export const routeSpecs: RouteSpec[] = [
     element: page(() => import('../features/exchange/pages/proposal-page')),
     auth: true,
   },
-  { path: '/subscription', element: <PlaceholderPage title="Subscription" />, auth: true },
+  {
+    path: '/subscription',
+    element: page(() => import('../features/subscription/pages/subscription-page')),
+    auth: true,
+  },
   {
     path: '/messages',
     element: <PlaceholderPage title="Messages" />,

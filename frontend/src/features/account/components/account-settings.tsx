@@ -4,6 +4,7 @@ import { useGetProfileQuery } from '../../../app/member-api';
 import { ErrorState } from '../../../components/empty-state';
 import { InlineLoading } from '../../../components/loading-screen';
 import { AddressesSection } from './addresses-section';
+import { IdentityVerificationSection } from '../../subscription/components/identity-verification-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 
@@ -32,6 +33,7 @@ export function AccountSettings() {
         data={data}
         userId={userId}
       />
+      <IdentityVerificationSection userId={userId} />
       <AddressesSection userId={userId} />
       <PasswordSection />
     </div>

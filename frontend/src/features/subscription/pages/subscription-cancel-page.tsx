@@ -1,0 +1,3 @@
+import { SubscriptionCancelPage } from './subscription-result-page';
+
+export default SubscriptionCancelPage;

@@ -9,6 +9,7 @@ import {
   emptySummary,
   otherParty,
   ratingIdOf,
+  RECENT_RATINGS,
   withRating,
   type Rating,
   type RatingInput,
@@ -19,9 +20,6 @@ export interface RatingUseCaseDeps {
   proposals: ProposalLookup;
   now(): Date;
 }
-
-/** How many ratings a member's page lists at most (newest first); the count and average cover all. */
-export const MAX_LISTED_RATINGS = 100;
 
 const busy = () => AppError.unavailable('Too many ratings at once; please try again');
 
@@ -90,17 +88,19 @@ export async function rateExchange(
   return rating;
 }
 
-/** A member's ratings, newest first, with the average (one decimal) and count of all of them. */
+/**
+ * A member's newest ratings (at most `limit`, up to RECENT_RATINGS), newest first, with the average
+ * (one decimal) and count of all of them: one read of the member's summary.
+ */
 export async function userRatings(
   deps: Pick<RatingUseCaseDeps, 'ratings'>,
   userId: string,
-  limit = MAX_LISTED_RATINGS,
+  limit = RECENT_RATINGS,
 ): Promise<{ ratings: Rating[]; average: number; count: number }> {
   const summary = await deps.ratings.summaryOf(userId);
   if (!summary) return { ratings: [], average: 0, count: 0 };
-  const newest = summary.ratingIds.slice(-Math.min(limit, MAX_LISTED_RATINGS)).reverse();
   return {
-    ratings: await deps.ratings.findByIds(newest),
+    ratings: summary.recent.slice(-Math.min(limit, RECENT_RATINGS)).reverse(),
     average: averageRating(summary.halves, summary.count),
     count: summary.count,
   };

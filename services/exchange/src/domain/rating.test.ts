@@ -8,6 +8,7 @@ import {
   isRatingValue,
   otherParty,
   ratingIdOf,
+  RECENT_RATINGS,
   withRating,
   type Rating,
 } from './rating';
@@ -62,14 +63,25 @@ describe('average rating', () => {
   });
 
   it('counts a rating in by one, with its id last and a new version', () => {
-    const next = withRating(emptySummary('bob'), rating({ value: 3.5 }));
+    const r = rating({ value: 3.5 });
+    const next = withRating(emptySummary('bob'), r);
     expect(next).toEqual({
       userId: 'bob',
       count: 1,
       halves: 7,
       ratingIds: ['p1:alice'],
+      recent: [r],
       version: 1,
     });
+  });
+
+  it('keeps the newest 100 ratings in full and every id', () => {
+    let summary = emptySummary('bob');
+    for (let i = 0; i < 130; i++) summary = withRating(summary, rating({ id: `p${i}:alice` }));
+    expect(summary.ratingIds).toHaveLength(130);
+    expect(summary.recent).toHaveLength(RECENT_RATINGS);
+    expect(summary.recent[0]!.id).toBe('p30:alice');
+    expect(summary.recent.at(-1)!.id).toBe('p129:alice');
   });
 });
 

@@ -17,13 +17,17 @@ export interface Rating {
 
 /**
  * A member's ratings in sum: how many, and their total in half hearts (an integer, so adding and
- * averaging never accumulates floating-point error). `ratingIds` are oldest first.
+ * averaging never accumulates floating-point error). `ratingIds` (every rating counted, oldest
+ * first) make counting a rating again a no-op; `recent` keeps the newest ratings themselves, so a
+ * member's page is one read however many ratings there are.
  */
 export interface RatingSummary {
   userId: string;
   count: number;
   halves: number;
   ratingIds: string[];
+  /** The newest ratings (at most RECENT_RATINGS), oldest first. */
+  recent: Rating[];
   /** Bumped by every write; a write guarded by the version it read loses to a concurrent one. */
   version: number;
 }
@@ -31,6 +35,8 @@ export interface RatingSummary {
 export const MIN_RATING = 1;
 export const MAX_RATING = 5;
 export const MAX_COMMENT_LENGTH = 1000;
+/** How many ratings a member's summary keeps in full (the newest). */
+export const RECENT_RATINGS = 100;
 
 /** The one key per proposal and rater. */
 export const ratingIdOf = (proposalId: string, raterId: string): string =>
@@ -61,6 +67,7 @@ export function withRating(summary: RatingSummary, rating: Rating): RatingSummar
     count: summary.count + 1,
     halves: summary.halves + Math.round(rating.value * 2),
     ratingIds: [...summary.ratingIds, rating.id],
+    recent: [...summary.recent, rating].slice(-RECENT_RATINGS),
     version: summary.version + 1,
   };
 }
@@ -70,6 +77,7 @@ export const emptySummary = (userId: string): RatingSummary => ({
   count: 0,
   halves: 0,
   ratingIds: [],
+  recent: [],
   version: 0,
 });
 

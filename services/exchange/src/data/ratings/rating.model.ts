@@ -35,17 +35,40 @@ export function ratingModel(conn: Connection): Model<RatingDoc> {
   );
 }
 
+/** A rating as the rated member's summary keeps it (`ratedUserId` is the summary's `_id`). */
+export interface RecentRatingDoc {
+  id: string;
+  proposalId: string;
+  raterId: string;
+  value: number;
+  comment: string;
+  createdAt: Date;
+}
+
+const recentRatingSchema = new Schema<RecentRatingDoc>(
+  {
+    id: { type: String, required: true },
+    proposalId: { type: String, required: true },
+    raterId: { type: String, required: true },
+    value: { type: Number, required: true },
+    comment: { type: String, default: '' },
+    createdAt: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
 /**
- * A member's ratings in sum, keyed by the member's id: count, total in half hearts, the rating ids
- * oldest first (so a member's page is read by `_id` lookups, never a scan of all ratings) and a
- * version that guards each write. It carries the outbox: the `rating.created` event is stored in
- * the same single-document write that counts the rating in.
+ * A member's ratings in sum, keyed by the member's id: count, total in half hearts, every counted
+ * rating id, the newest ratings in full (so a member's page is one `_id` read, never a scan of
+ * all ratings) and a version that guards each write. It carries the outbox: the `rating.created`
+ * event is stored in the same single-document write that counts the rating in.
  */
 export interface RatingSummaryDoc {
   _id: string;
   count: number;
   halves: number;
   ratingIds: string[];
+  recent: RecentRatingDoc[];
   version: number;
   updatedAt: Date;
 }
@@ -56,6 +79,7 @@ const ratingSummarySchema = new Schema<RatingSummaryDoc>(
     count: { type: Number, required: true },
     halves: { type: Number, required: true },
     ratingIds: { type: [String], default: [] },
+    recent: { type: [recentRatingSchema], default: [] },
     version: { type: Number, required: true },
     updatedAt: { type: Date, required: true },
   },

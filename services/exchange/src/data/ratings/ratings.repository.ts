@@ -14,6 +14,7 @@ import {
   ratingSummaryModel,
   type RatingDoc,
   type RatingSummaryDoc,
+  type RecentRatingDoc,
 } from './rating.model';
 
 /** Read projection that leaves pending events where only the relay needs them. */
@@ -37,7 +38,25 @@ const toSummary = (d: RatingSummaryDoc): RatingSummary => ({
   count: d.count,
   halves: d.halves,
   ratingIds: d.ratingIds ?? [],
+  recent: (d.recent ?? []).map((r) => ({
+    id: r.id,
+    proposalId: r.proposalId,
+    raterId: r.raterId,
+    ratedUserId: d._id,
+    value: r.value,
+    comment: r.comment ?? '',
+    createdAt: new Date(r.createdAt),
+  })),
   version: d.version,
+});
+
+const toRecent = (r: Rating): RecentRatingDoc => ({
+  id: r.id,
+  proposalId: r.proposalId,
+  raterId: r.raterId,
+  value: r.value,
+  comment: r.comment,
+  createdAt: r.createdAt,
 });
 
 /**
@@ -108,6 +127,7 @@ export class RatingsRepository implements RatingRepository, RatingLedger {
           count: next.count,
           halves: next.halves,
           ratingIds: [ratingId],
+          recent: next.recent.map(toRecent),
           version: next.version,
           updatedAt,
           ...withOutbox(entries),
@@ -122,7 +142,13 @@ export class RatingsRepository implements RatingRepository, RatingLedger {
           { _id: next.userId, version: expectedVersion },
           pushEvents(
             {
-              $set: { count: next.count, halves: next.halves, version: next.version, updatedAt },
+              $set: {
+                count: next.count,
+                halves: next.halves,
+                recent: next.recent.map(toRecent),
+                version: next.version,
+                updatedAt,
+              },
               $push: { ratingIds: ratingId },
             },
             entries,

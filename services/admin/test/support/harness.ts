@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Kafka, logLevel, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import { MongoClient } from 'mongodb';
 import request from 'supertest';
 import {
@@ -147,3 +147,35 @@ export async function newAdmin(
 export const memberToken = (userId = `u${randomBytes(6).toString('hex')}`) => signTestToken(userId);
 
 export { bearer };
+
+/** Reads what is published on one of the file's topics, as a consumer would. */
+export class Tap {
+  private readonly consumer: Consumer;
+  readonly seen: EventEnvelope[] = [];
+
+  constructor(
+    private readonly prefix: string,
+    private readonly topic: string,
+  ) {
+    const kafka = new Kafka({
+      brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+      logLevel: logLevel.NOTHING,
+    });
+    this.consumer = kafka.consumer({
+      groupId: `${prefix}tap-${randomBytes(3).toString('hex')}`,
+      maxWaitTimeInMs: 100,
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics: [`${this.prefix}${this.topic}`], fromBeginning: true });
+    await this.consumer.run({
+      eachMessage: async ({ message }) => {
+        this.seen.push(JSON.parse(message.value!.toString()) as EventEnvelope);
+      },
+    });
+  }
+
+  stop = () => this.consumer.disconnect();
+}

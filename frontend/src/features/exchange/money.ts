@@ -29,5 +29,5 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 
 export const formatMoney = (n: number) => usd.format(n);
 
-/** The text an input starts from: '' for 0, else the amount with its decimals. */
-export const moneyText = (n: number) => (n ? String(n) : '');
+/** The text an input starts from: '' for 0, else the amount with two decimals. */
+export const moneyText = (n: number) => (n ? n.toFixed(2) : '');

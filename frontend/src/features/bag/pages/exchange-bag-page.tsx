@@ -47,7 +47,7 @@ export default function ExchangeBagPage() {
             <Link
               className="btn btn--primary"
               to={`/exchange-proposal/${encodeURIComponent(g.sellerId)}`}
-              aria-label={`Make an Offer to ${g.boothName ?? g.sellerName ?? 'this seller'}`}
+              aria-label={`Make an Offer to ${g.boothName || g.sellerName || 'this seller'}`}
             >
               Make an Offer
             </Link>

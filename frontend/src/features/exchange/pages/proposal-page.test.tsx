@@ -135,8 +135,8 @@ describe('the proposal page', () => {
     // Prefilled: their o1 and my r1, the sender's deposit and shipping.
     expect(screen.getByRole('checkbox', { name: /Listing o1/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /Listing r1/ })).toBeChecked();
-    expect(screen.getByLabelText('Deposit they add')).toHaveValue('5');
-    expect(screen.getByLabelText('Their shipping contribution')).toHaveValue('2.5');
+    expect(screen.getByLabelText('Deposit they add')).toHaveValue('5.00');
+    expect(screen.getByLabelText('Their shipping contribution')).toHaveValue('2.50');
 
     fireEvent.click(screen.getByRole('checkbox', { name: /Listing o2/ }));
     fireEvent.change(screen.getByLabelText('Your shipping contribution'), {

@@ -42,8 +42,18 @@ function LockedProposal({ proposal: p, me }: { proposal: ProposalResponse; me: s
   );
 }
 
+/** Why a proposal ended without a trade, or where it stands, in a sentence. */
+const statusNotes: Partial<Record<ProposalResponse['status'], string>> = {
+  accepted: 'Accepted: the listings are reserved for this trade until it is completed.',
+  completed: 'Completed: both sides were delivered.',
+  rejected: 'This proposal was rejected.',
+  cancelled: 'This proposal was cancelled.',
+  expired: 'This proposal expired without an answer.',
+  unavailable: 'A listing in this proposal was traded elsewhere, so it can no longer go ahead.',
+};
+
 function awaitingLine(p: ProposalResponse, me: string): string | undefined {
-  if (!p.awaiting) return undefined;
+  if (!p.awaiting) return statusNotes[p.status];
   if (p.awaiting === me) return 'Your answer is needed.';
   const other = p.awaiting === p.sender_id ? p.sender : p.receiver;
   return `Waiting for ${partyName(other)} to answer.`;
@@ -71,7 +81,16 @@ export default function ProposalPage() {
   usePageTitle('Proposal');
   const { proposalId = '' } = useParams();
   const me = useUserId();
-  const { data: p, isLoading, error, refetch } = useGetProposalQuery(proposalId);
+  // Fresh on every visit and when the tab regains focus: the other member may have answered.
+  const {
+    data: p,
+    isLoading,
+    error,
+    refetch,
+  } = useGetProposalQuery(proposalId, {
+    refetchOnMountOrArgChange: true,
+    refetchOnFocus: true,
+  });
 
   if (isLoading) return <InlineLoading />;
   if (error || !p || !me) {

@@ -74,7 +74,7 @@ export default function ReviewOfferPage() {
         <p className="terms-message">{terms.message || 'No message.'}</p>
       </div>
       <FormError message={error} />
-      <div className="form__actions">
+      <div className="form__actions exchange-page__actions">
         <Link className="btn btn--secondary" to={editPath} state={{ draft } satisfies DraftState}>
           Edit offer
         </Link>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, type ApiError } from '../../../app/http';
 import { useToast, useUserId } from '../../../app/hooks';
+import { useGetMemberRatingsQuery } from '../../../app/member-api';
 import { useLikes } from '../../../app/use-likes';
 import { EmptyState, ErrorState } from '../../../components/empty-state';
 import { InlineLoading } from '../../../components/loading-screen';
@@ -36,6 +37,8 @@ export default function StorePage() {
   const booth = useGetBoothQuery(sellerId);
   const listings = useGetSellerListingsQuery({ userId: sellerId, page, limit: PAGE_SIZE });
   const follow = useFollowStatusQuery(sellerId);
+  // The same answer the ratings section shows: the header's hearts agree with it.
+  const ratings = useGetMemberRatingsQuery(sellerId);
   const [setFollow, followState] = useFollowMutation();
   const [recordView] = useRecordBoothViewMutation();
   const { likeFor } = useLikes();
@@ -89,7 +92,12 @@ export default function StorePage() {
           <h1 className="page__title">{title}</h1>
           {booth.data?.username && <p className="store-header__username">@{booth.data.username}</p>}
           <div className="store-header__meta">
-            {first && <Hearts rating={first.seller.rating} count={first.seller.reviewCount} />}
+            {(ratings.data || first) && (
+              <Hearts
+                rating={ratings.data?.average_rating ?? first?.seller.rating}
+                count={ratings.data?.count ?? first?.seller.reviewCount}
+              />
+            )}
             {first?.seller.verified && <IdVerifiedBadge />}
             <span>{follow.data?.followersCount ?? 0} followers</span>
             {booth.data && <span>{booth.data.views} views</span>}

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import HomePage from '../features/listings/pages/home-page';
 import SearchPage from '../features/search/pages/search-page';
 import { RequireAuth } from './guards';
@@ -162,8 +162,16 @@ export const routeSpecs: RouteSpec[] = [
     auth: true,
   },
 
-  { path: '/admin/login', element: <PlaceholderPage title="Admin Sign In" /> },
-  { path: '/admin/*', element: <Navigate to="/admin/login" replace /> },
+  {
+    path: '/admin/login',
+    element: page(() => import('../features/admin/pages/admin-login-page')),
+    handle: noFooter,
+  },
+  {
+    path: '/admin/*',
+    element: page(() => import('../features/admin/admin-app')),
+    handle: noFooter,
+  },
   { path: '*', element: page(() => import('./pages/not-found-page')) },
 ];
 

@@ -1,0 +1,260 @@
+import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import { api } from '../../app/api';
+import type { ApiError } from '../../app/http';
+import { toastShown } from '../../components/toasts/toasts-slice';
+import { AdminMessages, adminSession, type AdminUser } from './admin-session';
+
+/** Admin calls carry the admin token (SPEC §6), never the member's. */
+async function adminRequest<T>(
+  q: { url: string; method?: string; body?: unknown; params?: Record<string, unknown> },
+  base: Pick<BaseQueryApi, 'dispatch'>,
+): Promise<{ data: T } | { error: ApiError }> {
+  const session = adminSession.check();
+  const token = session.status === 'valid' ? session.token : undefined;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(q.params ?? {})) {
+    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  }
+  const url = `/api${q.url}${qs.size ? `?${qs.toString()}` : ''}`;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: q.method ?? 'GET',
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(q.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      ...(q.body !== undefined ? { body: JSON.stringify(q.body) } : {}),
+    });
+  } catch {
+    return { error: { status: 'FETCH_ERROR', message: 'Network error: please try again' } };
+  }
+  const text = await res.text();
+  let body: { success?: boolean; data?: unknown; message?: string; code?: string } = {};
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    body = {};
+  }
+  if (!res.ok) {
+    if (res.status === 401 && q.url !== '/admin/login' && token) {
+      adminSession.clear();
+      base.dispatch(toastShown(AdminMessages.sessionExpired, 'error'));
+    }
+    return {
+      error: {
+        status: res.status,
+        message: body.message ?? `Request failed (${res.status})`,
+        ...(body.code ? { code: body.code } : {}),
+      },
+    };
+  }
+  return { data: body.data as T };
+}
+
+export interface Paged {
+  totalCount: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}
+
+export interface DailyFigure {
+  date: string;
+  signUps: number;
+  newListings: number;
+  proposals: number;
+  completedExchanges: number;
+}
+
+export interface DashboardStats {
+  members: {
+    total: number;
+    newLast7Days: number;
+    newLast30Days: number;
+    suspended: number;
+    verified: number;
+  };
+  listings: { total: number; byStatus: Record<string, number> };
+  proposals: { total: number; byStatus: Record<string, number> };
+  completedExchanges: number;
+  activeSubscriptions: number;
+  openReports: number;
+  daily: DailyFigure[];
+  generatedAt: string;
+}
+
+export interface AdminMember {
+  user_id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  status: string;
+  is_verified: boolean;
+  registered_at: string | null;
+}
+
+export interface AdminListing {
+  product_id: string;
+  title: string;
+  category: string;
+  type: string | null;
+  status: string;
+  seller_id: string;
+  created_at: string;
+}
+
+export interface AdminSubscription {
+  user_id: string;
+  subscription_id: string | null;
+  customer_id: string | null;
+  status: string;
+  current_period_end: string | null;
+  updated_at: string;
+}
+
+export interface AdminReport {
+  report_id: string;
+  reporter_id: string;
+  target_type: string;
+  target_id: string;
+  reason: string;
+  status: string;
+  filed_at: string;
+  action_audit_id: string | null;
+  note: string | null;
+}
+
+export interface AuditEntry {
+  audit_id: string;
+  at: string;
+  admin_id: string;
+  admin_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  outcome: string;
+}
+
+type Params = Record<string, string | number | undefined>;
+type AdminSession = { adminToken: string; adminUser: AdminUser };
+type UsersPage = Paged & { users: AdminMember[] };
+type ProductsPage = Paged & { products: AdminListing[] };
+type SubscriptionsPage = Paged & { subscriptions: AdminSubscription[] };
+type ReportsPage = Paged & { reports: AdminReport[] };
+type AuditPage = Paged & { entries: AuditEntry[] };
+type UserStatusChange = { id: string; status: 'active' | 'suspended'; reason?: string };
+type ProductStatusChange = {
+  id: string;
+  status: 'published' | 'hidden' | 'removed';
+  reason?: string;
+};
+type ReportResolution = { id: string; resolution: 'dismissed' | 'actioned'; note?: string };
+type Req = Parameters<typeof adminRequest>[0];
+
+/** A queryFn calling the admin API with the request built from the endpoint's argument. */
+const via =
+  <R, A>(build: (arg: A) => Req) =>
+  (arg: A, base: BaseQueryApi) =>
+    adminRequest<R>(build(arg), base);
+
+const tagged = api.enhanceEndpoints({
+  addTagTypes: [
+    'AdminStats',
+    'AdminUsers',
+    'AdminProducts',
+    'AdminSubscriptions',
+    'AdminReports',
+    'AdminAudit',
+  ],
+});
+
+/** The admin console's calls (SPEC §7 Admin), injected into the one API slice. */
+export const adminApi = tagged.injectEndpoints({
+  endpoints: (b) => ({
+    adminLogin: b.mutation<AdminSession, { email: string; password: string }>({
+      queryFn: via<AdminSession, { email: string; password: string }>((body) => ({
+        url: '/admin/login',
+        method: 'POST',
+        body,
+      })),
+    }),
+    dashboardStats: b.query<DashboardStats, void>({
+      queryFn: via<DashboardStats, void>(() => ({ url: '/admin/dashboard/stats' })),
+      providesTags: ['AdminStats'],
+    }),
+    adminUsers: b.query<UsersPage, Params>({
+      queryFn: via<UsersPage, Params>((params) => ({ url: '/admin/users', params })),
+      providesTags: ['AdminUsers'],
+    }),
+    setUserStatus: b.mutation<unknown, UserStatusChange>({
+      queryFn: via<unknown, UserStatusChange>(({ id, ...body }) => ({
+        url: `/admin/users/${encodeURIComponent(id)}/status`,
+        method: 'PATCH',
+        body,
+      })),
+      invalidatesTags: ['AdminUsers', 'AdminStats', 'AdminAudit'],
+    }),
+    adminProducts: b.query<ProductsPage, Params>({
+      queryFn: via<ProductsPage, Params>((params) => ({ url: '/admin/products', params })),
+      providesTags: ['AdminProducts'],
+    }),
+    setProductStatus: b.mutation<unknown, ProductStatusChange>({
+      queryFn: via<unknown, ProductStatusChange>(({ id, ...body }) => ({
+        url: `/admin/products/${encodeURIComponent(id)}/status`,
+        method: 'PATCH',
+        body,
+      })),
+      invalidatesTags: ['AdminProducts', 'AdminStats', 'AdminAudit'],
+    }),
+    adminSubscriptions: b.query<SubscriptionsPage, Params>({
+      queryFn: via<SubscriptionsPage, Params>((params) => ({
+        url: '/admin/subscriptions',
+        params,
+      })),
+      providesTags: ['AdminSubscriptions'],
+    }),
+    cancelSubscription: b.mutation<unknown, { id: string; reason?: string }>({
+      queryFn: via<unknown, { id: string; reason?: string }>(({ id, ...body }) => ({
+        url: `/admin/subscriptions/${encodeURIComponent(id)}/cancel`,
+        method: 'PATCH',
+        body,
+      })),
+      invalidatesTags: ['AdminSubscriptions', 'AdminStats', 'AdminAudit'],
+    }),
+    adminReports: b.query<ReportsPage, Params>({
+      queryFn: via<ReportsPage, Params>((params) => ({ url: '/admin/reports', params })),
+      providesTags: ['AdminReports'],
+    }),
+    resolveReport: b.mutation<unknown, ReportResolution>({
+      queryFn: via<unknown, ReportResolution>(({ id, ...body }) => ({
+        url: `/admin/reports/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body,
+      })),
+      invalidatesTags: ['AdminReports', 'AdminStats', 'AdminAudit'],
+    }),
+    auditLog: b.query<AuditPage, Params>({
+      queryFn: via<AuditPage, Params>((params) => ({ url: '/admin/audit', params })),
+      providesTags: ['AdminAudit'],
+    }),
+  }),
+});
+
+export const {
+  useAdminLoginMutation,
+  useDashboardStatsQuery,
+  useAdminUsersQuery,
+  useSetUserStatusMutation,
+  useAdminProductsQuery,
+  useSetProductStatusMutation,
+  useAdminSubscriptionsQuery,
+  useCancelSubscriptionMutation,
+  useAdminReportsQuery,
+  useResolveReportMutation,
+  useAuditLogQuery,
+} = adminApi;

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Modal } from '../../../components/modal';
+
+/**
+ * Asks before a destructive action, with an optional (or required) reason that goes to the audit
+ * log.
+ */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  reason,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  reason: 'required' | 'optional' | 'none';
+  busy?: boolean;
+  error?: string | null;
+  onConfirm(reason: string): void;
+  onClose(): void;
+}) {
+  const [text, setText] = useState('');
+  const missing = reason === 'required' && text.trim() === '';
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={missing || busy}
+            onClick={() => onConfirm(text.trim())}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{message}</p>
+      {reason !== 'none' && (
+        <label className="field">
+          <span className="field__label">
+            {reason === 'required' ? 'Reason' : 'Reason (optional)'}
+          </span>
+          <textarea
+            value={text}
+            maxLength={500}
+            rows={3}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </label>
+      )}
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}

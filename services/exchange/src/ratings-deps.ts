@@ -1,6 +1,7 @@
 import type { ServiceContext } from '@swapbooth/runtime';
 import { RatingsRepository } from './data/ratings/ratings.repository';
 import type { PartyDirectory, ProposalLookup, RatingLedger } from './domain/ports';
+import { oneAtATime } from './domain/one-at-a-time';
 import type { RatingUseCaseDeps } from './domain/rate-exchange';
 
 /** What the ratings' routes and use cases need. */
@@ -25,6 +26,7 @@ export function buildRatingsDeps(
     proposals: ports.proposals,
     parties: ports.parties,
     now: ports.now ?? (() => new Date()),
+    oneAtATime: oneAtATime(),
   };
 }
 

@@ -88,4 +88,30 @@ describe('ratings of one member arriving at once', () => {
     await tap.waitForCount(store.id, 2);
     expect(tap.of(store.id).map((e) => e.data.ratingCount)).toEqual([1, 2]);
   });
+
+  it('leave a rating stored but never counted unrated until its rater tries again, which counts it', async () => {
+    const [store, rater] = [newRatingsMember(), newRatingsMember()];
+    const proposalId = h.proposals.add(rater.id, store.id);
+    const { ratings, ledger } = h.service.deps;
+    // The request that stored it stopped before counting it.
+    await ratings.claim({
+      id: `${proposalId}:${rater.id}`,
+      proposalId,
+      raterId: rater.id,
+      ratedUserId: store.id,
+      value: 2,
+      comment: 'interrupted',
+      createdAt: new Date(),
+    });
+    expect(await ledger.hasRated(proposalId, rater.id)).toBe(false);
+    expect((await call(h.url, 'GET', `/api/rating/user/${store.id}`)).body.data.count).toBe(0);
+
+    expect((await rate(rater, proposalId, store.id, 5)).status).toBe(409);
+    expect(await ledger.hasRated(proposalId, rater.id)).toBe(true);
+    const page = await call(h.url, 'GET', `/api/rating/user/${store.id}`);
+    expect(page.body.data).toMatchObject({ count: 1, average_rating: 2 });
+    expect(page.body.data.ratings[0].comment).toBe('interrupted');
+    const [event] = await tap.waitForCount(store.id, 1);
+    expect(event!.data).toMatchObject({ ratingValue: 2, ratingCount: 1, averageRating: 2 });
+  });
 });

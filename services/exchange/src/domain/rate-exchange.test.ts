@@ -1,6 +1,7 @@
 import { AppError } from '@swapbooth/service-kit';
 import type { DomainEvent } from '@swapbooth/event-bus';
 import type { ProposalFacts, ProposalLookup } from './ports';
+import { oneAtATime } from './one-at-a-time';
 import { countRating, proposalRatings, rateExchange, userRatings } from './rate-exchange';
 import type { RatingRepository } from './rating-repository';
 import type { Rating, RatingSummary } from './rating';
@@ -14,6 +15,9 @@ class MemoryRatings implements RatingRepository {
   readonly events: DomainEvent<'rating.created'>[] = [];
   /** Set to make the next summary write fail as if the process stopped. */
   failNextSave = false;
+  /** Summary writes tried, and those that lost to a concurrent write. */
+  saves = 0;
+  conflicts = 0;
 
   async claim(rating: Rating) {
     await tick();
@@ -24,6 +28,11 @@ class MemoryRatings implements RatingRepository {
   async findById(id: string) {
     await tick();
     return this.ratings.get(id);
+  }
+  readonly counted = new Set<string>();
+  async markCounted(id: string) {
+    await tick();
+    this.counted.add(id);
   }
   async findByIds(ids: readonly string[]) {
     await tick();
@@ -45,7 +54,11 @@ class MemoryRatings implements RatingRepository {
       this.failNextSave = false;
       throw new Error('connection lost');
     }
-    if ((this.summaries.get(next.userId)?.version ?? 0) !== expectedVersion) return false;
+    this.saves++;
+    if ((this.summaries.get(next.userId)?.version ?? 0) !== expectedVersion) {
+      this.conflicts++;
+      return false;
+    }
     expect(next.ratingIds.at(-1)).toBe(ratingId);
     this.summaries.set(next.userId, next);
     this.events.push(event);
@@ -102,6 +115,7 @@ describe('rating an exchange', () => {
 
     expect(second).toMatchObject({ id: 'p2:carol', ratedUserId: 'bob', value: 4 });
     expect(ratings.ratings.get('p1:alice')?.comment).toBe('smooth trade');
+    expect([...ratings.counted]).toEqual(['p1:alice', 'p2:carol']);
     expect(
       ratings.events.map((e) => [e.subject, e.data.ratingCount, e.data.averageRating]),
     ).toEqual([
@@ -168,6 +182,16 @@ describe('rating an exchange', () => {
     }
   });
 
+  it('counts one member’s concurrent ratings one after another in a process, without conflicts', async () => {
+    const { deps, ratings, proposals } = setup();
+    const raters = Array.from({ length: 20 }, (_, i) => `rater${i}`);
+    raters.forEach((r, i) => proposals.add(`p${i}`, r, 'bob'));
+    const serial = { ...deps, oneAtATime: oneAtATime() };
+    await Promise.all(raters.map((r, i) => rateExchange(serial, r, input(`p${i}`, 'bob', 4))));
+    expect(ratings.events.map((e) => e.data.ratingCount)).toEqual(raters.map((_, i) => i + 1));
+    expect([ratings.saves, ratings.conflicts]).toEqual([20, 0]);
+  });
+
   it('counts a rating whose count was interrupted when its rater tries again', async () => {
     const { deps, ratings, proposals } = setup();
     proposals.add('p1', 'alice', 'bob');
@@ -176,10 +200,12 @@ describe('rating an exchange', () => {
       'connection lost',
     );
     expect(ratings.summaries.get('bob')).toBeUndefined();
+    expect(ratings.counted.has('p1:alice')).toBe(false);
 
     const again = await rejection(rateExchange(deps, 'alice', input('p1', 'bob', 4)));
     expect(again.status).toBe(409);
     expect(ratings.summaries.get('bob')).toMatchObject({ count: 1, halves: 8 });
+    expect(ratings.counted.has('p1:alice')).toBe(true);
     expect(ratings.events).toHaveLength(1);
   });
 

@@ -1,5 +1,6 @@
 import { AppError } from '@swapbooth/service-kit';
 import { compareAndSet, CONFLICT, domainEvent } from '@swapbooth/event-bus';
+import type { OneAtATime } from './one-at-a-time';
 import type { ProposalLookup } from './ports';
 import type { RatingRepository } from './rating-repository';
 import {
@@ -19,6 +20,8 @@ export interface RatingUseCaseDeps {
   ratings: RatingRepository;
   proposals: ProposalLookup;
   now(): Date;
+  /** Counts one member's ratings one at a time in this process (see oneAtATime). */
+  oneAtATime?: OneAtATime;
 }
 
 const busy = () => AppError.unavailable('Too many ratings at once; please try again');
@@ -31,10 +34,15 @@ const busy = () => AppError.unavailable('Too many ratings at once; please try ag
  * orders them). Counting a rating already in the summary changes nothing, so it is safe to repeat.
  */
 export async function countRating(
-  deps: Pick<RatingUseCaseDeps, 'ratings'>,
+  deps: Pick<RatingUseCaseDeps, 'ratings' | 'oneAtATime'>,
   rating: Rating,
 ): Promise<void> {
-  await compareAndSet(
+  const serial = deps.oneAtATime ?? ((_key, task) => task());
+  await serial(rating.ratedUserId, () => countAtOnce(deps, rating));
+}
+
+function countAtOnce(deps: Pick<RatingUseCaseDeps, 'ratings'>, rating: Rating): Promise<void> {
+  return compareAndSet(
     async () => {
       const current =
         (await deps.ratings.summaryOf(rating.ratedUserId)) ?? emptySummary(rating.ratedUserId);
@@ -56,10 +64,19 @@ export async function countRating(
   );
 }
 
+async function countAndMark(
+  deps: Pick<RatingUseCaseDeps, 'ratings' | 'oneAtATime'>,
+  rating: Rating,
+) {
+  await countRating(deps, rating);
+  await deps.ratings.markCounted(rating.id);
+}
+
 /**
  * A party of a completed proposal rates the other party, once. The rating is claimed under its
  * unique id first (a second try is a 409), then counted. A rating claimed but not counted (the
- * process stopped in between) is counted when its rater tries again, before the 409.
+ * process stopped in between) is not shown as rated, and is counted when its rater tries again,
+ * before the 409.
  */
 export async function rateExchange(
   deps: RatingUseCaseDeps,
@@ -81,10 +98,10 @@ export async function rateExchange(
   };
   if ((await deps.ratings.claim(rating)) === 'duplicate') {
     const earlier = await deps.ratings.findById(rating.id);
-    if (earlier) await countRating(deps, earlier);
+    if (earlier) await countAndMark(deps, earlier);
     throw AppError.conflict('You already rated this exchange');
   }
-  await countRating(deps, rating);
+  await countAndMark(deps, rating);
   return rating;
 }
 

@@ -10,6 +10,8 @@ export interface RatingRepository {
   /** Stores a new rating; 'duplicate' when this rater already rated this proposal. */
   claim(rating: Rating): Promise<'claimed' | 'duplicate'>;
   findById(id: string): Promise<Rating | undefined>;
+  /** Notes on the rating that its summary counts it (what `hasRated` trusts without a second read). */
+  markCounted(id: string): Promise<void>;
   /** Ratings by id, in the order asked, skipping ids not found. */
   findByIds(ids: readonly string[]): Promise<Rating[]>;
   /** The member's summary, or undefined when nobody rated them yet. */

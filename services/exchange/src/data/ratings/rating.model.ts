@@ -13,6 +13,8 @@ export interface RatingDoc {
   value: number;
   comment: string;
   createdAt: Date;
+  /** Set once the rated member's summary counts this rating. */
+  counted: boolean;
 }
 
 const ratingSchema = new Schema<RatingDoc>(
@@ -24,6 +26,7 @@ const ratingSchema = new Schema<RatingDoc>(
     value: { type: Number, required: true },
     comment: { type: String, default: '' },
     createdAt: { type: Date, required: true },
+    counted: { type: Boolean, default: false },
   },
   { versionKey: false },
 );

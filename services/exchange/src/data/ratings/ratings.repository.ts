@@ -78,7 +78,7 @@ export class RatingsRepository implements RatingRepository, RatingLedger {
   async claim(rating: Rating): Promise<'claimed' | 'duplicate'> {
     const { id, ...rest } = rating;
     try {
-      await this.ratings.create({ _id: id, ...rest });
+      await this.ratings.create({ _id: id, ...rest, counted: false });
       return 'claimed';
     } catch (err) {
       if (isDuplicateKey(err)) return 'duplicate';
@@ -102,8 +102,22 @@ export class RatingsRepository implements RatingRepository, RatingLedger {
     return out;
   }
 
+  async markCounted(id: string): Promise<void> {
+    await this.ratings.updateOne({ _id: id }, { $set: { counted: true } }).exec();
+  }
+
+  /**
+   * Rated means counted: a rating claimed by a request that stopped before counting it is not,
+   * so the proposal view still offers to rate, and rating again counts it (then answers 409).
+   */
   async hasRated(proposalId: string, raterId: string): Promise<boolean> {
-    return !!(await this.findById(`${proposalId}:${raterId}`));
+    const doc = await this.ratings
+      .findById(`${proposalId}:${raterId}`, { ratedUserId: 1, counted: 1 })
+      .lean<Pick<RatingDoc, '_id' | 'ratedUserId' | 'counted'>>()
+      .exec();
+    if (!doc) return false;
+    if (doc.counted) return true;
+    return !!(await this.summaryOf(doc.ratedUserId))?.ratingIds.includes(doc._id);
   }
 
   async summaryOf(userId: string): Promise<RatingSummary | undefined> {

@@ -58,8 +58,10 @@ const toRegex = (pattern: string) =>
   new RegExp(
     `^${pattern
       .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-      .replace(/\/\*\*$/, '(?:/.*)?')
-      .replace(/\*/g, '[^/]+')}/?$`,
+      .split('/**')
+      .map((part) => part.replace(/\*/g, '[^/]+'))
+      // A trailing `/**`: anything below (its `*` is not a single segment's).
+      .join('(?:/.*)?')}/?$`,
   );
 
 const compiled = [

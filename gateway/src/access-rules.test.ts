@@ -1,0 +1,28 @@
+import { accessFor } from './access-rules';
+
+describe('which calls need no token', () => {
+  it.each([
+    ['GET', '/api/images/files/products/u1/a/b.jpg'],
+    ['GET', '/api/stripe/sandbox/checkout/cs_sbx1'],
+    ['POST', '/api/stripe/sandbox/checkout/cs_sbx1/pay'],
+    ['POST', '/api/stripe/sandbox/identity/vs_sbx1/verify'],
+    ['POST', '/api/stripe/webhook'],
+    ['GET', '/api/stripe/plans'],
+    ['GET', '/api/user-stripe-data/u1'],
+  ])('lets %s %s through as public', (method, path) => {
+    expect(accessFor(method, path)).toBe('public');
+  });
+
+  it.each([
+    ['GET', '/api/stripe/sandboxes'],
+    ['GET', '/api/stripe/subscriptions/cus_1'],
+    ['POST', '/api/stripe/create-checkout-session'],
+    ['POST', '/api/stripe/subscriptions/cancel'],
+    ['GET', '/api/stripe/verify-session-status/vs_1'],
+    ['POST', '/api/user-stripe-data/u1'],
+    ['GET', '/api/user-stripe-data/u1/more'],
+    ['GET', '/api/images/filesx/a.jpg'],
+  ])('asks a member token for %s %s', (method, path) => {
+    expect(accessFor(method, path)).toBe('member');
+  });
+});

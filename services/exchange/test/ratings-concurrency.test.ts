@@ -1,44 +1,32 @@
-import {
-  call,
-  newRatingsMember,
-  RatingTap,
-  startRatingsModule,
-  type RatingsHarness,
-} from './ratings-support';
+import { startWithSeededProposals, type SeededHarness } from './ratings-support';
+import { newMember, type Member } from './support/harness';
 
-let h: RatingsHarness;
-let tap: RatingTap;
+let h: SeededHarness;
 beforeAll(async () => {
-  h = await startRatingsModule();
-  tap = new RatingTap(h.config.KAFKA_BROKERS, h.config.KAFKA_TOPIC_PREFIX);
-  await tap.start();
+  h = await startWithSeededProposals();
 });
 afterAll(async () => {
-  await tap?.stop();
   await h?.stop();
 });
 
-const rate = (
-  rater: { id: string; token: string },
-  proposalId: string,
-  ratedUserId: string,
-  value: number,
-) =>
-  call(h.url, 'POST', '/api/rating', {
-    token: rater.token,
-    body: {
+const rate = (rater: Member, proposalId: string, ratedUserId: string, value: number) =>
+  h.api.post(
+    '/api/rating',
+    {
       proposal_id: proposalId,
       rater_id: rater.id,
       rated_user_id: ratedUserId,
       rating_value: value,
       comment: `from ${rater.id}`,
     },
-  });
+    rater.token,
+  );
+const page = (userId: string) => h.api.get(`/api/rating/user/${userId}`);
 
 describe('ratings of one member arriving at once', () => {
   it('count every rating once, and each rating.created carries its own count and the exact average', async () => {
-    const store = newRatingsMember();
-    const raters = Array.from({ length: 30 }, () => newRatingsMember());
+    const store = newMember();
+    const raters = Array.from({ length: 30 }, () => newMember());
     const values = raters.map((_, i) => [5, 4.5, 3, 4][i % 4]!);
     const proposals = raters.map((r) => h.proposals.add(r.id, store.id));
 
@@ -48,13 +36,13 @@ describe('ratings of one member arriving at once', () => {
     expect(replies.map((r) => r.status)).toEqual(raters.map(() => 201));
 
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
-    const page = await call(h.url, 'GET', `/api/rating/user/${store.id}`);
-    expect(page.status).toBe(200);
-    expect(page.body.data.count).toBe(30);
-    expect(page.body.data.average_rating).toBe(Math.round(mean * 10) / 10);
-    expect(page.body.data.ratings).toHaveLength(30);
+    const shown = await page(store.id);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.count).toBe(30);
+    expect(shown.body.data.average_rating).toBe(Math.round(mean * 10) / 10);
+    expect(shown.body.data.ratings).toHaveLength(30);
 
-    const events = await tap.waitForCount(store.id, 30);
+    const events = await h.ratings.waitForCount(store.id, 30);
     // Each count from 1 to 30 exactly once: search keeps the highest count it has seen.
     expect(events.map((e) => e.data.ratingCount).sort((a, b) => a - b)).toEqual(
       raters.map((_, i) => i + 1),
@@ -65,13 +53,13 @@ describe('ratings of one member arriving at once', () => {
       halves += e.data.ratingValue * 2;
       expect(e.data.averageRating).toBe(Math.round((halves * 5) / e.data.ratingCount) / 10);
     }
-    expect(byCount.at(-1)!.data.averageRating).toBe(page.body.data.average_rating);
+    expect(byCount.at(-1)!.data.averageRating).toBe(shown.body.data.average_rating);
     // Published in the order they were counted (one partition per member).
     expect(events.map((e) => e.data.ratingCount)).toEqual(byCount.map((e) => e.data.ratingCount));
   });
 
   it('let a rater win only once when the same rating is sent many times at once', async () => {
-    const [store, rater] = [newRatingsMember(), newRatingsMember()];
+    const [store, rater] = [newMember(), newMember()];
     const proposalId = h.proposals.add(rater.id, store.id);
     const replies = await Promise.all(
       Array.from({ length: 10 }, () => rate(rater, proposalId, store.id, 4)),
@@ -79,20 +67,20 @@ describe('ratings of one member arriving at once', () => {
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses).toEqual([201, ...Array.from({ length: 9 }, () => 409)]);
 
-    await tap.waitForCount(store.id, 1);
-    const page = await call(h.url, 'GET', `/api/rating/user/${store.id}`);
-    expect(page.body.data).toMatchObject({ count: 1, average_rating: 4 });
+    await h.ratings.waitForCount(store.id, 1);
+    const shown = await page(store.id);
+    expect(shown.body.data).toMatchObject({ count: 1, average_rating: 4 });
     // Give a duplicate event the time to show up, then make sure there is none.
-    const other = newRatingsMember();
+    const other = newMember();
     await rate(other, h.proposals.add(other.id, store.id), store.id, 5);
-    await tap.waitForCount(store.id, 2);
-    expect(tap.of(store.id).map((e) => e.data.ratingCount)).toEqual([1, 2]);
+    await h.ratings.waitForCount(store.id, 2);
+    expect(h.ratings.of(store.id).map((e) => e.data.ratingCount)).toEqual([1, 2]);
   });
 
   it('leave a rating stored but never counted unrated until its rater tries again, which counts it', async () => {
-    const [store, rater] = [newRatingsMember(), newRatingsMember()];
+    const [store, rater] = [newMember(), newMember()];
     const proposalId = h.proposals.add(rater.id, store.id);
-    const { ratings, ledger } = h.service.deps;
+    const { ratings, ledger } = h.service.deps.ratings;
     // The request that stored it stopped before counting it.
     await ratings.claim({
       id: `${proposalId}:${rater.id}`,
@@ -104,14 +92,14 @@ describe('ratings of one member arriving at once', () => {
       createdAt: new Date(),
     });
     expect(await ledger.hasRated(proposalId, rater.id)).toBe(false);
-    expect((await call(h.url, 'GET', `/api/rating/user/${store.id}`)).body.data.count).toBe(0);
+    expect((await page(store.id)).body.data.count).toBe(0);
 
     expect((await rate(rater, proposalId, store.id, 5)).status).toBe(409);
     expect(await ledger.hasRated(proposalId, rater.id)).toBe(true);
-    const page = await call(h.url, 'GET', `/api/rating/user/${store.id}`);
-    expect(page.body.data).toMatchObject({ count: 1, average_rating: 2 });
-    expect(page.body.data.ratings[0].comment).toBe('interrupted');
-    const [event] = await tap.waitForCount(store.id, 1);
+    const shown = await page(store.id);
+    expect(shown.body.data).toMatchObject({ count: 1, average_rating: 2 });
+    expect(shown.body.data.ratings[0].comment).toBe('interrupted');
+    const [event] = await h.ratings.waitForCount(store.id, 1);
     expect(event!.data).toMatchObject({ ratingValue: 2, ratingCount: 1, averageRating: 2 });
   });
 });

@@ -1,52 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
-import mongoose from 'mongoose';
-import {
-  Topics,
-  type EventEnvelope,
-  type ProposalPartyResponse,
-  type ProposalStatus,
-} from '@swapbooth/contracts';
-import { startServiceRuntime, type RunningService } from '@swapbooth/runtime';
-import { eventually, signTestToken } from '@swapbooth/test-kit';
-import { loadExchangeConfig, type ExchangeConfig } from '../src/config';
-import type { PartyDirectory, ProposalFacts, ProposalLookup } from '../src/domain/ports';
-import { ratingsRoutes } from '../src/api/ratings/ratings.routes';
-import { buildRatingsDeps, ratingsModels, type RatingsDeps } from '../src/ratings-deps';
+import { Topics, type EventEnvelope, type ProposalStatus } from '@swapbooth/contracts';
+import { eventually } from '@swapbooth/test-kit';
+import type { ProposalFacts, ProposalLookup } from '../src/domain/ports';
+import { startExchange, type Harness } from './support/harness';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Loose = any;
-
-export interface RatingsMember {
-  id: string;
-  token: string;
-}
-
-export function newRatingsMember(): RatingsMember {
-  const id = `u${randomBytes(6).toString('hex')}`;
-  return { id, token: signTestToken(id) };
-}
-
-/** A small JSON client. */
-export async function call(
-  base: string,
-  method: string,
-  path: string,
-  opts: { token?: string; body?: unknown } = {},
-): Promise<{ status: number; body: Loose }> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-    },
-    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-}
-
-/** Reads every event on this run's rating topic, as search's consumer would. */
+/** Reads every event on the instance's rating topic, with its key, as search's consumer would. */
 export class RatingTap {
   private readonly kafka: Kafka;
   private consumer: Consumer | undefined;
@@ -78,11 +37,17 @@ export class RatingTap {
     });
   }
 
+  /** The rating.created events about one member, in the order they arrived. */
   of(ratedUserId: string): EventEnvelope<'rating.created'>[] {
     return this.seen.filter((e) => e.data.ratedUserId === ratedUserId);
   }
 
-  /** Waits until `count` rating.created events about this member have arrived. */
+  /** The key the event of a rating was published under. */
+  keyOf(ratingId: string): string | undefined {
+    return this.keys[this.seen.findIndex((e) => e.data.ratingId === ratingId)];
+  }
+
+  /** Waits until at least `count` rating.created events about this member have arrived. */
   waitForCount(ratedUserId: string, count: number, timeoutMs = 20_000) {
     return eventually(
       () => this.of(ratedUserId).length >= count && this.of(ratedUserId),
@@ -95,7 +60,7 @@ export class RatingTap {
   }
 }
 
-/** Proposals whose facts a test sets (the proposals' own life is tested with the full service). */
+/** Completed (or other) proposals a test declares, for what needs many of them at once. */
 export class SeededProposals implements ProposalLookup {
   private readonly facts = new Map<string, ProposalFacts>();
   add(senderId: string, receiverId: string, status: ProposalStatus = 'completed'): string {
@@ -108,86 +73,29 @@ export class SeededProposals implements ProposalLookup {
   }
 }
 
-/** Members by id, named after their id. */
-export class NamedParties implements PartyDirectory {
-  party(userId: string): Promise<ProposalPartyResponse> {
-    return Promise.resolve(named(userId));
-  }
-  parties(ids: readonly string[]) {
-    return Promise.resolve(new Map(ids.map((id) => [id, named(id)])));
-  }
-}
-
-const named = (id: string): ProposalPartyResponse => ({
-  user_id: id,
-  first_name: `First ${id}`,
-  last_name: `Last ${id}`,
-  username: id,
-  profile_image: '',
-});
-
-/** FerretDB v1 loses one of two concurrent updates of a document across connections: use one. */
-function oneConnection(url: string): string {
-  if (/[?&]maxPoolSize=/.test(url)) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}maxPoolSize=1`;
-}
-
-export interface RatingsHarness {
-  url: string;
-  config: Readonly<ExchangeConfig>;
+export interface SeededHarness extends Harness {
   proposals: SeededProposals;
-  service: RunningService<ExchangeConfig, RatingsDeps>;
-  stop(): Promise<void>;
+  ratings: RatingTap;
 }
 
 /**
- * The ratings module alone on the real servers (its own database and topics), as the exchange
- * service wires it, with proposals a test seeds: for what needs many completed exchanges at once.
+ * The whole exchange service on the real servers, its ratings module asking seeded proposals
+ * instead of its own (completing dozens of trades through the API would only slow the test down;
+ * ratings.test.ts rates real completed trades).
  */
-export async function startRatingsModule(): Promise<RatingsHarness> {
-  const tag = randomBytes(3).toString('hex');
-  const base = process.env;
-  const config = loadExchangeConfig({
-    ...base,
-    MONGO_URL: oneConnection(base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/'),
-    MONGO_DB_PREFIX: `${base.MONGO_DB_PREFIX ?? 'test_'}${tag}_`,
-    KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test.'}${tag}.`,
-    KAFKA_PARTITIONS: '1',
-    LOG_LEVEL: 'error',
-  });
+export async function startWithSeededProposals(): Promise<SeededHarness> {
+  const h = await startExchange();
   const proposals = new SeededProposals();
-  const service = await startServiceRuntime({
-    name: 'exchange',
-    config,
-    port: 0,
-    relay: { pollIntervalMs: 200 },
-    models: (conn) => ratingsModels(conn),
-    deps: (ctx) => buildRatingsDeps(ctx, { proposals, parties: new NamedParties() }),
-    routes: (app, deps, ctx) => {
-      app.use(ratingsRoutes(ctx, deps));
-    },
-  });
+  h.service.deps.ratings.proposals = proposals;
+  const ratings = new RatingTap(h.config.KAFKA_BROKERS, h.config.KAFKA_TOPIC_PREFIX);
+  await ratings.start();
   return {
-    url: service.url,
-    config,
+    ...h,
     proposals,
-    service,
+    ratings,
     stop: async () => {
-      await service.stop();
-      await dropEverything(config);
+      await ratings.stop();
+      await h.stop();
     },
   };
-}
-
-async function dropEverything(config: Readonly<ExchangeConfig>): Promise<void> {
-  const conn = await mongoose
-    .createConnection(config.MONGO_URL, { dbName: `${config.MONGO_DB_PREFIX}exchange` })
-    .asPromise();
-  await conn.dropDatabase().catch(() => undefined);
-  await conn.close();
-  const admin = new Kafka({ brokers: config.KAFKA_BROKERS, logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
-  const topics = (await admin.listTopics()).filter((t) => t.startsWith(config.KAFKA_TOPIC_PREFIX));
-  if (topics.length) await admin.deleteTopics({ topics }).catch(() => undefined);
-  await admin.disconnect();
 }

@@ -151,10 +151,8 @@ describe('rating the other party of a trade', () => {
     ]);
     const alices = await ratings.waitForCount(alice.id, 1);
     expect(alices.map((e) => [e.data.ratingCount, e.data.averageRating])).toEqual([[1, 5]]);
-    const keyOf = (ratingId: string) =>
-      ratings.keys[ratings.seen.findIndex((e) => e.data.ratingId === ratingId)];
-    expect(keyOf(`${id}:${alice.id}`)).toBe(bob.id);
-    expect(keyOf(`${id}:${bob.id}`)).toBe(alice.id);
+    expect(ratings.keyOf(`${id}:${alice.id}`)).toBe(bob.id);
+    expect(ratings.keyOf(`${id}:${bob.id}`)).toBe(alice.id);
   });
 
   it('shows a proposal’s ratings to its two parties only', async () => {

@@ -146,7 +146,7 @@ export const routeSpecs: RouteSpec[] = [
   },
   {
     path: '/messages',
-    element: <PlaceholderPage title="Messages" />,
+    element: page(() => import('../features/messages/pages/messages-page')),
     auth: true,
     handle: { footer: false, hideTopBarOnMobile: true },
   },

@@ -7,6 +7,7 @@ import { SearchBox } from '../../features/search/components/search-box';
 import { addressLine } from '../../lib/format';
 import { rememberRedirect } from '../../lib/session';
 import { useSessionStatus, useUserId } from '../hooks';
+import { LiveConnection } from '../live-connection';
 import { useGetProfileQuery } from '../member-api';
 import { UserMenu } from './user-menu';
 
@@ -35,6 +36,7 @@ export function TopBar({ hideOnMobile = false }: { hideOnMobile?: boolean }) {
         <nav className="top-bar__actions" aria-label="Member">
           {userId ? (
             <>
+              <LiveConnection />
               <NotificationBell />
               <BagDropdown />
               <Link to="/liked-products" className="icon-button" aria-label="Wishlist">

@@ -1,7 +1,21 @@
 import type { AppNotification } from './notifications-api';
 
-/** Notification types that open the proposal they are about (SPEC §4). */
-export const PROPOSAL_TYPES = ['exchange_proposal', 'proposal_accepted', 'proposal_rejected'];
+/** Notification types that open the proposal they are about (SPEC §4, and every later step). */
+export const PROPOSAL_TYPES = [
+  'exchange_proposal',
+  'proposal_accepted',
+  'proposal_rejected',
+  'proposal_countered',
+  'proposal_cancelled',
+  'proposal_expired',
+  'proposal_unavailable',
+  'proposal_shipped',
+  'proposal_delivered',
+  'proposal_completed',
+];
+
+/** Types that open the conversation of their proposal. */
+export const MESSAGE_TYPES = ['new_message'];
 
 export const NotificationMessages = {
   noProposal: 'Unable to view proposal details',
@@ -11,10 +25,15 @@ export const NotificationMessages = {
 
 /** What a click on a notification leads to. */
 export type NotificationTarget =
-  { kind: 'proposal'; proposalId: string } | { kind: 'none' } | { kind: 'error'; message: string };
+  | { kind: 'proposal'; proposalId: string }
+  | { kind: 'messages'; proposalId: string }
+  | { kind: 'none' }
+  | { kind: 'error'; message: string };
 
 export function notificationTarget(n: AppNotification): NotificationTarget {
-  if (!PROPOSAL_TYPES.includes(n.type)) return { kind: 'none' };
+  const proposalType = PROPOSAL_TYPES.includes(n.type);
+  const messageType = MESSAGE_TYPES.includes(n.type);
+  if (!proposalType && !messageType) return { kind: 'none' };
   let data: unknown;
   try {
     data = n.data ? JSON.parse(n.data) : {};
@@ -23,8 +42,11 @@ export function notificationTarget(n: AppNotification): NotificationTarget {
   }
   const id = (data as { proposal_id?: unknown } | null)?.proposal_id;
   if (typeof id === 'string' || typeof id === 'number')
-    return { kind: 'proposal', proposalId: String(id) };
-  return { kind: 'error', message: NotificationMessages.noProposal };
+    return { kind: messageType ? 'messages' : 'proposal', proposalId: String(id) };
+  return {
+    kind: 'error',
+    message: proposalType ? NotificationMessages.noProposal : NotificationMessages.failed,
+  };
 }
 
 /** Non-subscribers see a prompt instead of the details of a new proposal (SPEC §6). */

@@ -8,6 +8,8 @@ import { api } from '../../app/api';
 /** SPEC §9: poll every 10 seconds; the dropdown shows at most 15. */
 export const NOTIFICATION_POLL_MS = 10_000;
 export const DROPDOWN_LIMIT = 15;
+/** One page of the full list. */
+export const PAGE_LIMIT = 50;
 
 export interface AppNotification {
   id: string;
@@ -20,6 +22,12 @@ export interface AppNotification {
   createdAt: string;
 }
 
+export interface NotificationFeed {
+  items: AppNotification[];
+  /** The server's count of every unread notification (not only this page's). */
+  unread: number;
+}
+
 export const toNotification = (n: NotificationResponse): AppNotification => ({
   id: n.notification_id,
   type: n.type,
@@ -30,24 +38,45 @@ export const toNotification = (n: NotificationResponse): AppNotification => ({
   createdAt: n.created_at,
 });
 
-/** Newest first. */
-const newestFirst = ({ data }: ApiSuccess<NotificationListResponse>): AppNotification[] =>
-  data
+type ListBody = ApiSuccess<NotificationListResponse> & { unread_count?: number };
+
+/** Newest first; the unread count from the server when it sends one. */
+const toFeed = (body: ListBody): NotificationFeed => {
+  const items = body.data
     .map(toNotification)
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  return {
+    items,
+    unread:
+      typeof body.unread_count === 'number'
+        ? body.unread_count
+        : items.filter((n) => !n.isRead).length,
+  };
+};
 
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getNotifications: build.query<AppNotification[], string>({
-      query: (userId) => ({ url: `/notifications/user/${encodeURIComponent(userId)}` }),
-      transformResponse: newestFirst,
+    getNotifications: build.query<NotificationFeed, string>({
+      query: (userId) => ({
+        url: `/notifications/user/${encodeURIComponent(userId)}`,
+        params: { limit: PAGE_LIMIT },
+      }),
+      transformResponse: toFeed,
       providesTags: ['Notifications'],
     }),
     markNotificationRead: build.mutation<void, string>({
       query: (id) => ({ url: `/notifications/${encodeURIComponent(id)}/read`, method: 'PUT' }),
       invalidatesTags: ['Notifications'],
     }),
+    markAllNotificationsRead: build.mutation<void, void>({
+      query: () => ({ url: '/notifications/read-all', method: 'PUT' }),
+      invalidatesTags: ['Notifications'],
+    }),
   }),
 });
 
-export const { useGetNotificationsQuery, useMarkNotificationReadMutation } = notificationsApi;
+export const {
+  useGetNotificationsQuery,
+  useMarkNotificationReadMutation,
+  useMarkAllNotificationsReadMutation,
+} = notificationsApi;

@@ -1,0 +1,33 @@
+import { useCallback, useEffect } from 'react';
+import { api } from './api';
+import { useAppDispatch } from './hooks';
+import { connectLiveStream, useLiveEvents, type LiveEvent } from './live-stream';
+
+/**
+ * Holds the signed-in member's live stream open and turns its events into fresh data: a new
+ * notification or unread count refreshes the bell, a chat message its conversation, a proposal
+ * step the proposal. Renders nothing.
+ */
+export function LiveConnection() {
+  const dispatch = useAppDispatch();
+  useEffect(() => connectLiveStream(), []);
+  const onEvent = useCallback(
+    (e: LiveEvent) => {
+      const data = (e.data ?? {}) as {
+        proposal_id?: string;
+        conversation_id?: string;
+        message?: { conversation_id?: string };
+      };
+      if (e.type === 'notification' || e.type === 'unread' || e.type === 'ready') {
+        dispatch(api.util.invalidateTags(['Notifications']));
+      } else if (e.type === 'proposal' && data.proposal_id) {
+        dispatch(
+          api.util.invalidateTags([{ type: 'Proposal', id: data.proposal_id }, 'Proposals']),
+        );
+      }
+    },
+    [dispatch],
+  );
+  useLiveEvents(onEvent);
+  return null;
+}

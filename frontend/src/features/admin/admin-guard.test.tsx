@@ -7,7 +7,10 @@ const adminToken = (expInSeconds = 3600) =>
 
 function storeAdmin(role: string, permissions: Record<string, boolean> = {}, expInSeconds = 3600) {
   localStorage.setItem('adminToken', adminToken(expInSeconds));
-  localStorage.setItem('adminUser', JSON.stringify({ id: 'a1', email: 'ops@example.test', role, permissions }));
+  localStorage.setItem(
+    'adminUser',
+    JSON.stringify({ id: 'a1', email: 'ops@example.test', role, permissions }),
+  );
 }
 
 const stats = {
@@ -37,7 +40,8 @@ function server(extra: Handler = () => undefined) {
     const own = extra(req);
     if (own) return own;
     const p = req.url.pathname;
-    if (p === '/api/auth/refresh') return { status: 401, body: { success: false, message: 'No session' } };
+    if (p === '/api/auth/refresh')
+      return { status: 401, body: { success: false, message: 'No session' } };
     if (p === '/api/admin/dashboard/stats') return { body: { success: true, data: stats } };
     if (p === '/api/admin/products') return { body: page('products', []) };
     return undefined;
@@ -88,7 +92,9 @@ describe('admin guard (SPEC §5)', () => {
     await screen.findByRole('heading', { name: 'Products' });
     await router.navigate('/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
-    expect(screen.getAllByText("You don't have permission to access this page.").length).toBeGreaterThanOrEqual(2);
+    expect(
+      screen.getAllByText("You don't have permission to access this page.").length,
+    ).toBeGreaterThanOrEqual(2);
     fireEvent.click(screen.getByRole('button', { name: 'Go Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'));
   });
@@ -99,7 +105,11 @@ describe('admin guard (SPEC §5)', () => {
     const { router } = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'));
     const nav = await screen.findByRole('navigation', { name: 'Admin areas' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Products']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Products']);
   });
 
   it('gives admin and executive every area', async () => {
@@ -108,14 +118,11 @@ describe('admin guard (SPEC §5)', () => {
       storeAdmin(role);
       const { unmount } = renderApp('/admin/dashboard');
       const nav = await screen.findByRole('navigation', { name: 'Admin areas' });
-      expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
-        'Dashboard',
-        'Users',
-        'Products',
-        'Subscriptions',
-        'Reports',
-        'Audit log',
-      ]);
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['Dashboard', 'Users', 'Products', 'Subscriptions', 'Reports', 'Audit log']);
       unmount();
       localStorage.clear();
     }
@@ -130,22 +137,37 @@ describe('admin sign-in page', () => {
         ? {
             body: {
               success: true,
-              data: { adminToken: token, adminUser: { id: 'a1', email: 'ops@example.test', role: 'executive', permissions: {} } },
+              data: {
+                adminToken: token,
+                adminUser: {
+                  id: 'a1',
+                  email: 'ops@example.test',
+                  role: 'executive',
+                  permissions: {},
+                },
+              },
             },
           }
         : undefined,
     );
     const { router } = renderApp('/admin/login');
-    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ops@example.test' } });
+    fireEvent.change(await screen.findByLabelText('Email'), {
+      target: { value: 'ops@example.test' },
+    });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'a-long-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
     expect(localStorage.getItem('adminToken')).toBe(token);
     expect(JSON.parse(localStorage.getItem('adminUser')!)).toMatchObject({ role: 'executive' });
     const login = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/api/admin/login'))!;
-    expect(JSON.parse(String(login[1]!.body))).toEqual({ email: 'ops@example.test', password: 'a-long-password' });
+    expect(JSON.parse(String(login[1]!.body))).toEqual({
+      email: 'ops@example.test',
+      password: 'a-long-password',
+    });
     // The console's calls carry the admin token.
-    const statsCall = fetchMock.mock.calls.find(([u]) => String(u).includes('/api/admin/dashboard/stats'))!;
+    const statsCall = fetchMock.mock.calls.find(([u]) =>
+      String(u).includes('/api/admin/dashboard/stats'),
+    )!;
     expect((statsCall[1]!.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
   });
 
@@ -156,7 +178,9 @@ describe('admin sign-in page', () => {
         : undefined,
     );
     renderApp('/admin/login');
-    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ops@example.test' } });
+    fireEvent.change(await screen.findByLabelText('Email'), {
+      target: { value: 'ops@example.test' },
+    });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');

@@ -39,6 +39,13 @@ const env = {
   CORS_ORIGIN: process.env.CORS_ORIGIN || 'http://localhost:5173',
   KAFKAJS_NO_PARTITIONER_WARNING: '1',
   LOG_FORMAT: 'json',
+  // The demo admins (README): an executive, and a staff member who may only moderate listings.
+  ADMIN_SEED_ACCOUNTS:
+    process.env.ADMIN_SEED_ACCOUNTS ??
+    (process.env.SKIP_SEED === '1'
+      ? ''
+      : 'executive@demo.swapbooth.test|swapbooth-admin-demo|executive|;' +
+        'listings@demo.swapbooth.test|swapbooth-staff-demo|staff|products'),
 };
 for (const s of serviceRegistry) env[s.urlSetting] = `http://127.0.0.1:${s.port}`;
 

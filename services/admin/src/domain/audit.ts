@@ -42,7 +42,6 @@ export const auditActions = {
   signIn: 'admin.sign-in',
   signInFailed: 'admin.sign-in-failed',
   signInLocked: 'admin.sign-in-locked',
-  adminCreated: 'admin.created',
   userStatus: 'user.status-set',
   productStatus: 'product.status-set',
   subscriptionCancel: 'subscription.cancelled',

@@ -104,6 +104,7 @@ const calls: Array<{
     body: { reason: 'fraud' },
     allowed: 503,
   },
+  { method: 'get', path: '/api/admin/test-stripe', area: 'subscriptions', allowed: 503 },
   { method: 'get', path: '/api/admin/reports', area: 'reports', allowed: 200 },
   {
     method: 'patch',

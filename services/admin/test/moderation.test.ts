@@ -377,4 +377,15 @@ describe('subscriptions', () => {
       'Cancelling a subscription is not available yet: the payment service does not offer it',
     );
   });
+
+  // Payment does not report its provider yet (GET /internal/provider); once it does, this names the mode.
+  it('says plainly that the provider check is not there yet', async () => {
+    const res = await request(p.admin.url)
+      .get('/api/admin/test-stripe')
+      .set(bearer(executive.token));
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe(
+      'The payment service does not report its provider yet (GET /internal/provider)',
+    );
+  });
 });

@@ -46,19 +46,26 @@ export class PlatformClient implements ServiceCalls {
     );
   }
 
+  providerStatus(token: string) {
+    return this.call('payment', token, 'GET', '/internal/provider');
+  }
+
   private async call(
     service: 'auth' | 'catalog' | 'payment',
     token: string,
     method: string,
     path: string,
-    body: unknown,
+    body?: unknown,
   ): Promise<unknown> {
     let res: Response;
     try {
       res = await fetch(`${this.urls[service]}${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch {

@@ -184,3 +184,22 @@ export async function resolveReport(
   });
   return { report: next, catalogSynced, audit_id: entry.id };
 }
+
+/** GET /api/admin/test-stripe: whether the payment provider answers, and in which mode. */
+export async function paymentProviderStatus(
+  deps: Pick<ModerationDeps, 'calls'>,
+  actor: Pick<Actor, 'token'>,
+) {
+  try {
+    const answer = (await deps.calls.providerStatus(actor.token)) as
+      Record<string, unknown> | undefined;
+    return { reachable: true, ...(answer ?? {}) };
+  } catch (err) {
+    if (err instanceof AppError && err.details?.missingRoute) {
+      throw AppError.unavailable(
+        'The payment service does not report its provider yet (GET /internal/provider)',
+      );
+    }
+    throw err;
+  }
+}

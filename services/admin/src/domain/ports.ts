@@ -36,4 +36,6 @@ export interface ServiceCalls {
   setProductStatus(token: string, productId: string, status: string): Promise<unknown>;
   setReportStatus(token: string, reportId: string, status: string): Promise<unknown>;
   cancelSubscription(token: string, subscriptionId: string): Promise<unknown>;
+  /** Payment's provider check: which provider answers (real Stripe, the sandbox or stripe-mock). */
+  providerStatus(token: string): Promise<unknown>;
 }

@@ -1,7 +1,7 @@
 import { parse } from '@swapbooth/service-kit';
 import { z } from 'zod';
 import type { SubscriptionRow } from '../../domain/projection';
-import { cancelSubscription } from '../../domain/moderation';
+import { cancelSubscription, paymentProviderStatus } from '../../domain/moderation';
 import type { AdminDeps } from '../../deps';
 import type { AdminRoutes } from '../admin-routes';
 import { actorOf, idParam, ok, pageOf, pageQuery, reason } from '../http';
@@ -38,5 +38,9 @@ export function subscriptionsRoutes(r: AdminRoutes, deps: AdminDeps) {
     const body = parse(cancelBody, req.body ?? {});
     const actor = await actorOf(req, deps.adminUsers);
     ok(res, await cancelSubscription(deps.moderation, actor, id, body.reason));
+  });
+  r.add('get', '/api/admin/test-stripe', 'subscriptions', async (req, res) => {
+    const actor = await actorOf(req, deps.adminUsers);
+    ok(res, await paymentProviderStatus(deps.moderation, actor));
   });
 }

@@ -52,7 +52,7 @@ export function ListingPicker({
   const toggle = (id: string, on: boolean) =>
     onChange(on ? [...selected, id] : selected.filter((s) => s !== id));
   return (
-    <fieldset className="panel listing-picker" aria-invalid={error ? true : undefined}>
+    <fieldset className={`panel listing-picker${error ? ' listing-picker--invalid' : ''}`}>
       <legend className="panel__title">
         {legend} <span className="listing-picker__count">({selected.length} chosen)</span>
       </legend>

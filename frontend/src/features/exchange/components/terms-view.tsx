@@ -8,14 +8,18 @@ export function ListingList({
   title,
   items,
   emptyText = 'None',
+  level = 3,
 }: {
   title: string;
   items: PickItem[];
   emptyText?: string;
+  /** The heading level, to follow the page's outline. */
+  level?: 2 | 3;
 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <section className="terms-listings" aria-label={title}>
-      <h3 className="terms-listings__title">{title}</h3>
+      <Heading className="terms-listings__title">{title}</Heading>
       {items.length === 0 ? (
         <p className="terms-listings__empty">{emptyText}</p>
       ) : (

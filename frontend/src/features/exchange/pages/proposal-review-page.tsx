@@ -48,8 +48,12 @@ function Summary({ proposalId, action }: { proposalId: string; action: string })
             } so far.`}
       </p>
       <div className="terms-panel__sides">
-        <ListingList title="You receive" items={sides.theirListings.map(pickFromProposal)} />
-        <ListingList title="You give" items={sides.myListings.map(pickFromProposal)} />
+        <ListingList
+          title="You receive"
+          items={sides.theirListings.map(pickFromProposal)}
+          level={2}
+        />
+        <ListingList title="You give" items={sides.myListings.map(pickFromProposal)} level={2} />
       </div>
       <p>Nothing has been done yet: open the proposal to {actionWords[action] ?? 'answer'} it.</p>
       <div className="form__actions">

@@ -57,11 +57,12 @@ export default function ReviewOfferPage() {
         Your offer to <strong>{draft.receiverName}</strong>. Nothing is sent until you press Send.
       </p>
       <div className="panel terms-panel">
-        <ListingList title="You ask for" items={draft.their} />
+        <ListingList title="You ask for" items={draft.their} level={2} />
         <ListingList
           title="You offer"
           items={draft.mine}
           emptyText="No listings: a deposit only."
+          level={2}
         />
         <MoneyList
           rows={[
@@ -70,7 +71,7 @@ export default function ReviewOfferPage() {
             [FIELD_LABELS.theirShipping, terms.theirShipping],
           ]}
         />
-        <h3 className="terms-listings__title">Message</h3>
+        <h2 className="terms-listings__title">Message</h2>
         <p className="terms-message">{terms.message || 'No message.'}</p>
       </div>
       <FormError message={error} />

@@ -179,15 +179,15 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('mounts the public key everywhere and the private key only into auth', () => {
+  it('mounts the public key everywhere and the private key only into auth and admin (its sessions)', () => {
     for (const app of APPS) {
       const file = environment(app).JWT_PUBLIC_KEY_FILE ?? '';
       const mount = mountFor(app, file);
       expect([app, mount?.readOnly]).toEqual([app, true]);
       const privateMount = mounts(app).find((m) => m.source === 'jwt-private');
-      if (app === 'auth') {
-        const privateFile = environment('auth').JWT_PRIVATE_KEY_FILE ?? '';
-        expect(mountFor('auth', privateFile)?.source).toBe('jwt-private');
+      if (app === 'auth' || app === 'admin') {
+        const privateFile = environment(app).JWT_PRIVATE_KEY_FILE ?? '';
+        expect([app, mountFor(app, privateFile)?.source]).toEqual([app, 'jwt-private']);
       } else {
         expect([app, privateMount]).toEqual([app, undefined]);
       }

@@ -105,6 +105,9 @@ export function serviceProxy(
   logger: Logger,
 ): RequestHandler & { close(): Promise<void> } {
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 256 });
+  // An event stream holds its connection for as long as the member stays: streams get their own
+  // connections, so they never exhaust the pool other calls to the same service wait on.
+  const streams = new Agent({ keepAliveTimeout: 10_000 });
 
   const fail = (
     err: Error & { code?: string },
@@ -157,7 +160,7 @@ export function serviceProxy(
       // A stream may stay quiet for long; any other answer must keep coming.
       bodyTimeout: stream ? 0 : timeoutMs,
     };
-    dispatcher
+    (stream ? streams : dispatcher)
       .stream(options, ({ statusCode, headers }): Writable => {
         const out = returnedHeaders(headers);
         const coding = codingFor(req, statusCode, headers);
@@ -184,5 +187,10 @@ export function serviceProxy(
       })
       .catch((err: Error & { code?: string }) => fail(err, service, req, res));
   };
-  return Object.assign(handler, { close: () => dispatcher.close() });
+  return Object.assign(handler, {
+    close: async () => {
+      // Open streams never finish on their own: cut them rather than wait.
+      await Promise.all([dispatcher.close(), streams.destroy()]);
+    },
+  });
 }

@@ -91,9 +91,14 @@ describe('the live stream', () => {
       offeredProductIds: ['s1'],
       actorId: p.sender.id,
     });
-    const pushed = await theirs.waitFor((e) => e.event === 'notification');
-    expect(JSON.parse(pushed.data).notification).toMatchObject({ type: 'proposal_accepted' });
-    await other.waitFor((e) => e.event === 'notification');
+    // (The proposal's own notification may still be on its way: each service reads the bus alone.)
+    const accepted = (e: { event: string; data: string }) =>
+      e.event === 'notification' && JSON.parse(e.data).notification.type === 'proposal_accepted';
+    const pushed = await theirs.waitFor(accepted);
+    expect(JSON.parse(pushed.data)).toMatchObject({
+      notification: { data: JSON.stringify({ proposal_id: p.id }), is_read: false },
+    });
+    await other.waitFor(accepted);
 
     const sent = await say(p, p.sender, 'hello <there>');
     expect(sent.status).toBe(201);

@@ -17,11 +17,12 @@ import { buildRatingsDeps } from './ratings-deps';
 export function buildDeps(ctx: ServiceContext<ExchangeConfig>) {
   const kick = ctx.eventsWritten;
   const now = () => new Date();
-  const proposals = new ProposalsRepository(ctx.conn, kick);
+  const proposalIndex = new ProposalIndexRepository(ctx.conn);
+  const proposals = new ProposalsRepository(ctx.conn, kick, proposalIndex);
   const reservations = new ReservationsRepository(ctx.conn);
   const proposalDeps: ProposalDeps = {
     proposals,
-    proposalIndex: new ProposalIndexRepository(ctx.conn),
+    proposalIndex,
     listings: new ListingsRepository(ctx.conn),
     reservations,
     termsClaims: new TermsClaimsRepository(ctx.conn),

@@ -429,6 +429,25 @@ describe("a member's proposals", () => {
     expect(bad.body.message).toMatch(/status/);
   });
 
+  it('corrects a status its lookup records wrongly (a stop between the two writes)', async () => {
+    const [s, r] = [newMember(), newMember()];
+    const [want] = await listingsOf(h, r, 1);
+    const [give] = await listingsOf(h, s, 1);
+    const p = await proposed(h, s, r, { requested: [want!], offered: [give!] });
+    await setStatus(h, s, p.proposal_id, 'cancelled');
+    const stored = (await h.service.deps.proposals.findById(p.proposal_id))!;
+    // As if the process had stopped after storing the cancel and before recording it.
+    await h.service.deps.proposalIndex.noteStatus({ ...stored, status: 'pending' });
+
+    const pending = await h.api.get(`/api/exchange/user/${s.id}/proposals?status=pending`, s.token);
+    expect(pending.body.data).toMatchObject({ proposals: [], totalCount: 0 });
+    const cancelled = await h.api.get(
+      `/api/exchange/user/${s.id}/proposals?status=cancelled`,
+      s.token,
+    );
+    expect(cancelled.body.data.totalCount).toBe(1);
+  });
+
   it('ends open proposals when a listing leaves the catalog', async () => {
     const [s, r] = [newMember(), newMember()];
     const [want] = await listingsOf(h, r, 1);

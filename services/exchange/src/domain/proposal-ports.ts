@@ -1,3 +1,4 @@
+import type { ProposalStatus } from '@swapbooth/contracts';
 import type { DomainEvent } from '@swapbooth/event-bus';
 import type { Proposal } from './proposal';
 
@@ -13,16 +14,29 @@ export interface ProposalRepository {
   idsDueForExpiry(now: Date): Promise<string[]>;
 }
 
+/** A member's proposal as their lookup document records it. */
+export interface MemberEntry {
+  proposalId: string;
+  role: 'sent' | 'received';
+  /** The proposal's status as last recorded: a hint that reads check against the proposal. */
+  status: ProposalStatus | 'new';
+  /** Whether it was ever accepted (counts in the member's stats). */
+  acceptedEver: boolean;
+}
+
 /**
- * Small lookup documents keyed by _id that name the proposals of a member and of a listing, so
- * neither read scans the proposals. Written before the proposal itself: an id whose proposal was
+ * Small lookup documents keyed by _id that name the proposals of a member (with their statuses,
+ * so a filtered page or the stats read no proposal they do not show) and of a listing, so neither
+ * read scans the proposals. Written before the proposal itself ('new'): an entry whose proposal was
  * never stored is skipped by the reads.
  */
 export interface ProposalIndex {
   addForMembers(proposalId: string, senderId: string, receiverId: string): Promise<void>;
   addForListings(proposalId: string, listingIds: readonly string[]): Promise<void>;
+  /** Records a proposal's current status for both its parties. */
+  noteStatus(p: Proposal): Promise<void>;
   /** Oldest first. */
-  idsOfMember(userId: string): Promise<{ sent: string[]; received: string[] }>;
+  entriesOf(userId: string): Promise<MemberEntry[]>;
   idsOfListing(listingId: string): Promise<string[]>;
 }
 

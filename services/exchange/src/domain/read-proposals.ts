@@ -3,6 +3,7 @@ import type { ExchangeStatsResponse, ProposalStatus } from '@swapbooth/contracts
 import { allListingsOf, isOpen, isParty, type Proposal } from './proposal';
 import type { ProposalDeps } from './proposal-deps';
 import { proposalNotFound } from './mutate-proposal';
+import type { MemberEntry } from './proposal-ports';
 
 type ReadDeps = Pick<ProposalDeps, 'proposals' | 'proposalIndex'>;
 
@@ -24,27 +25,40 @@ export interface MemberProposalsQuery {
   limit: number;
 }
 
-/** The member's own proposals, newest first, filtered by role and status, one page of them. */
+/** An entry whose recorded status no longer matches its proposal (a stop between two writes). */
+const stale = (e: MemberEntry, p: Proposal | undefined) =>
+  p !== undefined && (e.status !== p.status || e.acceptedEver !== (p.acceptedAt !== undefined));
+
+/**
+ * The member's own proposals, newest first, filtered by role and status, one page of them. The
+ * filter and the count work on the member's lookup document; only the page's proposals are read,
+ * and a recorded status found stale is corrected and the page taken again.
+ */
 export async function memberProposals(
   deps: ReadDeps,
   userId: string,
   q: MemberProposalsQuery,
 ): Promise<{ items: Proposal[]; total: number }> {
-  const { sent, received } = await deps.proposalIndex.idsOfMember(userId);
-  const ids = q.role === 'sent' ? sent : q.role === 'received' ? received : [...sent, ...received];
-  const all = (await deps.proposals.findByIds([...new Set(ids)]))
-    .filter((p) => isParty(p, userId))
-    .filter((p) =>
-      q.role === 'sent'
-        ? p.senderId === userId
-        : q.role === 'received'
-          ? p.receiverId === userId
-          : true,
-    )
-    .filter((p) => !q.statuses?.length || q.statuses.includes(p.status))
-    .sort(newestFirst);
-  const start = (q.page - 1) * q.limit;
-  return { items: all.slice(start, start + q.limit), total: all.length };
+  for (let attempt = 0; ; attempt++) {
+    const entries = (await deps.proposalIndex.entriesOf(userId))
+      .filter((e) => e.status !== 'new' && (!q.role || e.role === q.role))
+      .filter((e) => !q.statuses?.length || q.statuses.includes(e.status as ProposalStatus))
+      .reverse();
+    const start = (q.page - 1) * q.limit;
+    const page = entries.slice(start, start + q.limit);
+    const found = new Map(
+      (await deps.proposals.findByIds(page.map((e) => e.proposalId))).map((p) => [p.id, p]),
+    );
+    const wrong = page.filter((e) => stale(e, found.get(e.proposalId)));
+    if (wrong.length === 0 || attempt >= 2) {
+      const items = page
+        .map((e) => found.get(e.proposalId))
+        .filter((p): p is Proposal => p !== undefined && isParty(p, userId))
+        .filter((p) => !q.statuses?.length || q.statuses.includes(p.status));
+      return { items, total: entries.length };
+    }
+    for (const e of wrong) await deps.proposalIndex.noteStatus(found.get(e.proposalId)!);
+  }
 }
 
 /**
@@ -67,17 +81,14 @@ export async function listingProposals(deps: ReadDeps, viewerId: string, listing
   };
 }
 
-/** A member's public trade record. */
+/** A member's public trade record, from their lookup document alone. */
 export async function memberStats(deps: ReadDeps, userId: string): Promise<ExchangeStatsResponse> {
-  const { sent, received } = await deps.proposalIndex.idsOfMember(userId);
-  const mine = (await deps.proposals.findByIds([...new Set([...sent, ...received])])).filter((p) =>
-    isParty(p, userId),
-  );
-  const acceptedEver = mine.filter((p) => p.acceptedAt !== undefined).length;
-  const completed = mine.filter((p) => p.status === 'completed').length;
+  const entries = (await deps.proposalIndex.entriesOf(userId)).filter((e) => e.status !== 'new');
+  const acceptedEver = entries.filter((e) => e.acceptedEver).length;
+  const completed = entries.filter((e) => e.status === 'completed').length;
   return {
-    sent: mine.filter((p) => p.senderId === userId).length,
-    received: mine.filter((p) => p.receiverId === userId).length,
+    sent: entries.filter((e) => e.role === 'sent').length,
+    received: entries.filter((e) => e.role === 'received').length,
     accepted: acceptedEver,
     completed,
     completion_rate: acceptedEver ? Math.round((completed / acceptedEver) * 1000) / 1000 : 0,

@@ -1,10 +1,16 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
-/** `user_proposals`: a member's proposal ids, by role, oldest first. */
+/**
+ * `user_proposals`: a member's proposal ids, oldest first, with per proposal (keyed by its id) the
+ * member's role ('s' sent, 'r' received), its status as last recorded, and whether it was ever
+ * accepted.
+ */
 export interface MemberProposalsDoc {
   _id: string;
-  sent: string[];
-  received: string[];
+  ids: string[];
+  role: Record<string, 's' | 'r'>;
+  st: Record<string, string>;
+  acc?: Record<string, boolean>;
 }
 
 /** `listing_proposals`: the ids of the proposals that ever named a listing, oldest first. */
@@ -14,8 +20,14 @@ export interface ListingProposalsDoc {
 }
 
 const memberSchema = new Schema<MemberProposalsDoc>(
-  { _id: String, sent: { type: [String], default: [] }, received: { type: [String], default: [] } },
-  { versionKey: false },
+  {
+    _id: String,
+    ids: { type: [String], default: [] },
+    role: { type: Schema.Types.Mixed, default: {} },
+    st: { type: Schema.Types.Mixed, default: {} },
+    acc: { type: Schema.Types.Mixed, default: {} },
+  },
+  { versionKey: false, minimize: false },
 );
 const listingSchema = new Schema<ListingProposalsDoc>(
   { _id: String, ids: { type: [String], default: [] } },

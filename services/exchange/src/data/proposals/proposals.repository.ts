@@ -2,7 +2,7 @@ import type { Connection, Model } from 'mongoose';
 import { pushEvents, toOutbox, withOutbox, type DomainEvent } from '@swapbooth/event-bus';
 import { openProposalStatuses } from '@swapbooth/contracts';
 import type { Proposal } from '../../domain/proposal';
-import type { ProposalRepository } from '../../domain/proposal-ports';
+import type { ProposalIndex, ProposalRepository } from '../../domain/proposal-ports';
 import type { ProposalFacts, ProposalLookup } from '../../domain/ports';
 import { proposalModel, type ProposalDoc } from './proposal.model';
 
@@ -64,9 +64,14 @@ function updateOf(p: Proposal): { $set: Record<string, unknown>; $unset?: Record
 export class ProposalsRepository implements ProposalRepository, ProposalLookup {
   private readonly model: Model<ProposalDoc>;
 
+  /**
+   * `index` records each stored status in the parties' lookup documents, right after the write
+   * (a stop in between leaves a stale hint, which the reads correct).
+   */
   constructor(
     conn: Connection,
     private readonly published: () => void,
+    private readonly index: Pick<ProposalIndex, 'noteStatus'>,
   ) {
     this.model = proposalModel(conn);
   }
@@ -75,6 +80,7 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
     const { id, ...state } = p;
     await this.model.create({ _id: id, ...state, ...withOutbox(toOutbox(events, 'exchange')) });
     if (events.length) this.published();
+    await this.index.noteStatus(p);
   }
 
   async replace(p: Proposal, expectedVersion: number, events: DomainEvent[]): Promise<boolean> {
@@ -82,6 +88,7 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
     const res = await this.model.updateOne({ _id: p.id, version: expectedVersion }, update).exec();
     if (res.matchedCount === 0) return false;
     if (events.length) this.published();
+    await this.index.noteStatus(p);
     return true;
   }
 

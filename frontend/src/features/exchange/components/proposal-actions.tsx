@@ -1,6 +1,7 @@
 import type { ProposalAction, ProposalResponse } from '@swapbooth/contracts';
 import { useState } from 'react';
-import { errorMessage } from '../../../app/http';
+import { Link } from 'react-router-dom';
+import { errorMessage, type ApiError } from '../../../app/http';
 import { useToast } from '../../../app/hooks';
 import { FormError } from '../../../components/form-fields';
 import { Modal } from '../../../components/modal';
@@ -38,8 +39,17 @@ export function ProposalActions({
   const [countering, setCountering] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The subscription lapsed since the page was loaded: the move needs one (SPEC §6).
+  const [needsSubscription, setNeedsSubscription] = useState(false);
   const allowed = new Set(p.allowed_actions.filter((a) => !only || only.includes(a)));
   const busy = statusState.isLoading || counterState.isLoading;
+
+  const refused = (err: unknown, fallback?: string) => {
+    const message = errorMessage(err, fallback);
+    setError(message);
+    setNeedsSubscription((err as ApiError | undefined)?.code === 'subscription_required');
+    toast(message, 'error');
+  };
 
   const move = async (status: StatusMove) => {
     setError(null);
@@ -48,9 +58,7 @@ export function ProposalActions({
       await setStatus({ proposalId: p.proposal_id, status, userId: me }).unwrap();
       toast(done[status], 'success');
     } catch (err) {
-      const message = errorMessage(err);
-      setError(message);
-      toast(message, 'error');
+      refused(err);
     }
   };
 
@@ -65,9 +73,7 @@ export function ProposalActions({
       setCountering(false);
       toast('Your counter offer was sent.', 'success');
     } catch (err) {
-      const message = errorMessage(err, 'Your counter offer could not be sent.');
-      setError(message);
-      toast(message, 'error');
+      refused(err, 'Your counter offer could not be sent.');
     }
   };
 
@@ -119,6 +125,13 @@ export function ProposalActions({
         )}
       </div>
       {!countering && <FormError message={error} />}
+      {needsSubscription && (
+        <p>
+          <Link className="btn btn--primary" to="/subscription">
+            Subscribe
+          </Link>
+        </p>
+      )}
       {countering && (
         <CounterForm
           proposal={p}

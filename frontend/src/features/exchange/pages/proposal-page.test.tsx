@@ -128,6 +128,27 @@ describe('the proposal page', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('offers Subscribe when a move needs a subscription', async () => {
+    await open(proposal(), (req) =>
+      req.method === 'PUT' && req.url.pathname === `${PATH}/status`
+        ? {
+            status: 403,
+            body: {
+              success: false,
+              message: 'A subscription is needed to accept',
+              code: 'subscription_required',
+            },
+          }
+        : undefined,
+    );
+    expect(screen.queryByRole('link', { name: 'Subscribe' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+      'href',
+      '/subscription',
+    );
+  });
+
   it('counters from the current terms, keeping the service’s orientation', async () => {
     const { fetch } = await open(proposal());
     fireEvent.click(screen.getByRole('button', { name: 'Counter' }));

@@ -4,10 +4,15 @@ import type {
   ProposalResponse,
   RatingResponse,
 } from '@swapbooth/contracts';
+import { configure } from '@testing-library/react';
 import { productResponse } from '../../test/fixtures';
 import { mockFetch, profileBody, type Handler } from '../../test/test-utils';
 
 /** Contract-shaped answers of the exchange service, for the exchange screens' tests. */
+
+// Each page is a lazy chunk compiled on first use; on a busy machine that alone can pass the
+// default one second, so waits get a generous deadline (they still end as soon as the page shows).
+configure({ asyncUtilTimeout: 10_000 });
 
 export const ME = 'me';
 export const OTHER = 'other';

@@ -1,5 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { mockFetch, renderApp, signIn, profileBody } from '../../../test/test-utils';
+
+// The store page is a lazy chunk compiled on first use: a generous deadline for a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 const rater = {
   user_id: 'r1',

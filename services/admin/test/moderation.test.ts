@@ -183,6 +183,15 @@ describe('suspending a member', () => {
       .set(bearer(executive.token))
       .send({ status: 'suspended', reason: 'spam' });
     expect(res.status).toBe(404);
+    // The refusal is in the audit log too, and nothing was published for it.
+    const [entry] = await audit({ target_id: '507f1f77bcf86cd799439011' });
+    expect(entry).toMatchObject({
+      action: 'user.status-set',
+      outcome: 'failed',
+      after: { status: 'suspended' },
+      reason: 'spam',
+      details: { code: 'not_found' },
+    });
   });
 });
 

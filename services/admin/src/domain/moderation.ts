@@ -46,6 +46,36 @@ async function audited(
   });
 }
 
+/**
+ * Runs the owning service's command; a refusal or failure is written to the audit log too
+ * (outcome failed, with the answer) before it reaches the admin.
+ */
+async function attempt<T>(
+  deps: ModerationDeps,
+  actor: Actor,
+  what: Pick<AuditEntry, 'action' | 'targetType' | 'targetId' | 'reason'> & { requested: unknown },
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof AppError) {
+      await deps.audit.append({
+        adminId: actor.id,
+        adminEmail: actor.email,
+        action: what.action,
+        targetType: what.targetType,
+        targetId: what.targetId,
+        after: what.requested,
+        ...(what.reason ? { reason: what.reason } : {}),
+        outcome: 'failed',
+        details: { error: err.message, code: err.code },
+      });
+    }
+    throw err;
+  }
+}
+
 /** Suspends or reactivates a member through auth; auth's user.status-changed does the rest. */
 export async function setMemberStatus(
   deps: ModerationDeps,
@@ -55,7 +85,18 @@ export async function setMemberStatus(
   reason?: string,
 ) {
   const before = (await deps.projection.member(userId))?.status;
-  const answer = await deps.calls.setUserStatus(actor.token, userId, status, reason);
+  const answer = await attempt(
+    deps,
+    actor,
+    {
+      action: auditActions.userStatus,
+      targetType: 'user',
+      targetId: userId,
+      reason,
+      requested: { status },
+    },
+    () => deps.calls.setUserStatus(actor.token, userId, status, reason),
+  );
   const after = statusOf(answer) ?? status;
   const entry = await audited(deps, actor, {
     action: auditActions.userStatus,
@@ -110,7 +151,18 @@ export async function cancelSubscription(
   const known = await deps.projection.subscriptionById(subscriptionId);
   let answer: unknown;
   try {
-    answer = await deps.calls.cancelSubscription(actor.token, subscriptionId);
+    answer = await attempt(
+      deps,
+      actor,
+      {
+        action: auditActions.subscriptionCancel,
+        targetType: 'subscription',
+        targetId: subscriptionId,
+        reason,
+        requested: { status: 'canceled' },
+      },
+      () => deps.calls.cancelSubscription(actor.token, subscriptionId),
+    );
   } catch (err) {
     if (err instanceof AppError && err.details?.missingRoute) {
       throw AppError.unavailable(

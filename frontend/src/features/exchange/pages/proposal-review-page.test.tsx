@@ -31,10 +31,25 @@ describe('the proposal review link from a trade e-mail', () => {
     );
     expect(screen.getByText(/between you and Olive Tester/)).toBeInTheDocument();
     expect(screen.getByText(/open the proposal to accept it/)).toBeInTheDocument();
+    // Only reads: the link itself accepts nothing.
     expect(fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET')).toEqual(
       [],
     );
     expect(bodiesSent(fetch, 'PUT', '/api/exchange/proposal/pr1/status')).toHaveLength(0);
+  });
+
+  it('words the rating link of a completed trade', async () => {
+    const fetch = memberBackend(({ url }) =>
+      url.pathname === '/api/exchange/proposal/pr1'
+        ? ok(proposal({ status: 'completed', allowed_actions: ['rate'] }))
+        : undefined,
+    );
+    signIn(ME);
+    renderApp('/proposal/pr1/review/rate');
+    expect(
+      await screen.findByText(/open the proposal to rate the other member/),
+    ).toBeInTheDocument();
+    expect(bodiesSent(fetch, 'POST', '/api/rating')).toHaveLength(0);
   });
 
   it('tells a member who is not a party that they cannot view it', async () => {

@@ -14,13 +14,15 @@ import '../exchange.css';
 
 const TITLE = 'Review Proposal';
 
-/** The verbs a trade e-mail may link with, as the page words them. */
+/** The actions a trade e-mail links with (view, accept, reject, rate), as the page words them. */
 const actionWords: Record<string, string> = {
-  accept: 'accept',
-  reject: 'reject',
-  counter: 'counter',
-  view: 'view',
+  accept: 'accept it',
+  reject: 'reject it',
+  counter: 'counter it',
+  view: 'answer it',
+  rate: 'rate the other member',
 };
+const wordsFor = (action: string) => actionWords[action] ?? 'answer it';
 
 function Summary({ proposalId, action }: { proposalId: string; action: string }) {
   const { data: p, isLoading, error, refetch } = useGetProposalQuery(proposalId);
@@ -55,7 +57,7 @@ function Summary({ proposalId, action }: { proposalId: string; action: string })
         />
         <ListingList title="You give" items={sides.myListings.map(pickFromProposal)} level={2} />
       </div>
-      <p>Nothing has been done yet: open the proposal to {actionWords[action] ?? 'answer'} it.</p>
+      <p>Nothing has been done yet: open the proposal to {wordsFor(action)}.</p>
       <div className="form__actions">
         <Link className="btn btn--primary" to={`/proposal/${encodeURIComponent(p.proposal_id)}`}>
           Open proposal
@@ -86,7 +88,7 @@ export default function ProposalReviewPage() {
         <div className="panel">
           <p>
             Someone answered or sent you an exchange proposal. Sign in to see it and to{' '}
-            {actionWords[action] ?? 'answer'} it; you will come back to the proposal afterwards.
+            {wordsFor(action)}; you will come back to the proposal afterwards.
           </p>
           <div className="form__actions">
             <button

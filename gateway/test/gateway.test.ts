@@ -233,6 +233,14 @@ describe('routing', () => {
     expect(asMember.status).toBe(401);
   });
 
+  it('refuses an admin token on a member route', async () => {
+    const adminToken = signTestToken('admin-1', { type: 'admin', audience: 'swapbooth-admin' });
+    const res = await call('/api/profile', {}, adminToken);
+    expect(res.status).toBe(401);
+    const asMember = await call('/api/profile', {}, member());
+    expect(asMember.status).toBe(200);
+  });
+
   it('answers a JSON 404 for an /api path no service owns', async () => {
     const res = await call('/api/nothing-here', {}, member());
     expect(res.status).toBe(404);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '@swapbooth/runtime';
 import type { ExchangeConfig } from './config';
+import { ExpiryCalendarRepository } from './data/expiry/expiry-calendar.repository';
 import { EntitlementsRepository } from './data/entitlements/entitlements.repository';
 import { ListingsRepository } from './data/listings/listings.repository';
 import { PartiesRepository } from './data/parties/parties.repository';
@@ -27,6 +28,7 @@ export function buildDeps(ctx: ServiceContext<ExchangeConfig>) {
     reservations,
     termsClaims: new TermsClaimsRepository(ctx.conn),
     entitlements: new EntitlementsRepository(ctx.conn),
+    expiryCalendar: new ExpiryCalendarRepository(ctx.conn),
     logger: ctx.logger,
     now,
     newId: () => randomUUID(),

@@ -16,6 +16,7 @@ import { termsClaimModel } from './data/terms-claims/terms-claim.model';
 import { listingModel } from './data/listings/listing.model';
 import { partyModel } from './data/parties/party.model';
 import { entitlementModel } from './data/entitlements/entitlement.model';
+import { expiryBucketModel, expiryCursorModel } from './data/expiry/expiry.model';
 import { ratingsModels } from './ratings-deps';
 import { proposalsRoutes } from './api/proposals/proposals.routes';
 import { ratingsRoutes } from './api/ratings/ratings.routes';
@@ -38,6 +39,8 @@ export function startExchangeService(
       listingModel(conn);
       partyModel(conn);
       entitlementModel(conn);
+      expiryBucketModel(conn);
+      expiryCursorModel(conn);
       // Aggregates whose events go out through the outbox.
       return [proposalModel(conn), ...ratingsModels(conn)];
     },

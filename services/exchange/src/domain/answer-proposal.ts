@@ -132,19 +132,23 @@ export async function counterProposal(
   const p = await deps.proposals.findById(id);
   if (!p) throw proposalNotFound();
   assertParty(p, actorId);
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + deps.proposalTtlMs);
   // The turn and the gate first (they are answered without looking at the new terms).
   decideCounter(p, actorId, terms, {
-    now: deps.now(),
+    now,
     entitled: await entitledAs(deps, p, actorId),
-    ttlMs: deps.proposalTtlMs,
+    expiresAt,
   });
   await validateTerms(deps, p.senderId, p.receiverId, terms, p.id);
+  // The lookups before the write that needs them.
   await deps.proposalIndex.addForListings(id, listingsOf(terms));
+  await deps.expiryCalendar.schedule(id, expiresAt);
   return mutateProposal(deps.proposals, id, async (current) =>
     decideCounter(current, actorId, terms, {
-      now: deps.now(),
+      now,
       entitled: await entitledAs(deps, current, actorId),
-      ttlMs: deps.proposalTtlMs,
+      expiresAt,
     }),
   );
 }

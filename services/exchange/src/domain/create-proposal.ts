@@ -68,6 +68,7 @@ export async function createProposal(
     version: 1,
   };
   // The lookups first: a crash after them leaves ids that reads skip, never a proposal unlisted.
+  await deps.expiryCalendar.schedule(id, proposal.expiresAt!);
   await deps.proposalIndex.addForMembers(id, senderId, receiverId);
   await deps.proposalIndex.addForListings(id, listingsOf(terms));
   await deps.proposals.insert(proposal, [

@@ -1,6 +1,7 @@
 import type { Logger } from '@swapbooth/service-kit';
 import type {
   Entitlements,
+  ExpiryCalendar,
   ListingDirectory,
   ProposalIndex,
   ProposalRepository,
@@ -16,6 +17,7 @@ export interface ProposalDeps {
   reservations: ReservationStore;
   termsClaims: TermsClaims;
   entitlements: Entitlements;
+  expiryCalendar: ExpiryCalendar;
   logger: Logger;
   now(): Date;
   newId(): string;

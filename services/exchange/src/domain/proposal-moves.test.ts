@@ -61,9 +61,9 @@ describe('answering a proposal', () => {
 
   it('refuses a non-party with 403', () => {
     expect(refusal(() => decideStatus(proposal(), 'X', 'rejected', open)).status).toBe(403);
-    expect(refusal(() => decideCounter(proposal(), 'X', terms, { ...open, ttlMs: 1 })).status).toBe(
-      403,
-    );
+    expect(
+      refusal(() => decideCounter(proposal(), 'X', terms, { ...open, expiresAt: now })).status,
+    ).toBe(403);
   });
 
   it('lets only the maker of the current terms withdraw them', () => {
@@ -81,7 +81,7 @@ describe('answering a proposal', () => {
 
   it('turns the turn around with each counter and keeps every round', () => {
     const p = proposal();
-    const c1 = decideCounter(p, 'R', { ...terms, depositAmount: 5 }, { ...open, ttlMs: 1000 });
+    const c1 = decideCounter(p, 'R', { ...terms, depositAmount: 5 }, { ...open, expiresAt: now });
     expect(c1.next.status).toBe('countered');
     expect(c1.next.rounds.map((r) => r.by)).toEqual(['S', 'R']);
     expect(awaiting(c1.next)).toBe('S');
@@ -99,7 +99,7 @@ describe('answering a proposal', () => {
     expect(refusal(() => decideStatus(p, 'R', 'accepted', locked)).code).toBe(
       'subscription_required',
     );
-    expect(refusal(() => decideCounter(p, 'R', terms, { ...locked, ttlMs: 1 })).code).toBe(
+    expect(refusal(() => decideCounter(p, 'R', terms, { ...locked, expiresAt: now })).code).toBe(
       'subscription_required',
     );
     expect(decideStatus(p, 'R', 'rejected', locked).next.status).toBe('rejected');

@@ -138,7 +138,7 @@ export function decideCounter(
   p: Proposal,
   actorId: string,
   terms: Terms,
-  opts: { now: Date; entitled: boolean; ttlMs: number },
+  opts: { now: Date; entitled: boolean; expiresAt: Date },
 ): Move {
   assertParty(p, actorId);
   const locked = actorId === p.receiverId && !opts.entitled;
@@ -162,7 +162,7 @@ export function decideCounter(
   const next = touch(p, now, {
     status: 'countered',
     rounds: [...p.rounds, round],
-    expiresAt: new Date(now.getTime() + opts.ttlMs),
+    expiresAt: opts.expiresAt,
   });
   return {
     next,

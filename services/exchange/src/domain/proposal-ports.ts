@@ -10,8 +10,6 @@ export interface ProposalRepository {
   findById(id: string): Promise<Proposal | undefined>;
   /** The proposals found among these ids (missing ones skipped), in no particular order. */
   findByIds(ids: readonly string[]): Promise<Proposal[]>;
-  /** Ids of open proposals whose answer was due by `now`. */
-  idsDueForExpiry(now: Date): Promise<string[]>;
 }
 
 /** A member's proposal as their lookup document records it. */
@@ -91,6 +89,20 @@ export interface TermsClaims {
     at: Date,
   ): Promise<'claimed' | { proposalId: string; at: Date }>;
   takeOver(key: string, fromProposalId: string, toProposalId: string, at: Date): Promise<boolean>;
+}
+
+/**
+ * When proposals fall due, in one-minute buckets keyed by _id, so the expiry sweep reads only the
+ * minutes that passed since its last run (never a scan of the proposals). A proposal is scheduled
+ * before the write that sets its expiry; an entry whose proposal was answered meanwhile is skipped.
+ */
+export interface ExpiryCalendar {
+  schedule(proposalId: string, expiresAt: Date): Promise<void>;
+  /** The first bucket not yet fully swept, or undefined before the first sweep. */
+  cursor(): Promise<number | undefined>;
+  setCursor(bucket: number): Promise<void>;
+  idsIn(bucket: number): Promise<string[]>;
+  drop(bucket: number): Promise<void>;
 }
 
 /** Who may see proposal details (payment's subscription events). */

@@ -13,15 +13,36 @@ async function quietly(run: () => Promise<unknown>): Promise<void> {
   }
 }
 
-/** Open proposals nobody answered in time become `expired`. Returns how many were looked at. */
+export const EXPIRY_BUCKET_MS = 60_000;
+export const expiryBucketOf = (at: Date): number => Math.floor(at.getTime() / EXPIRY_BUCKET_MS);
+
+/**
+ * Open proposals nobody answered in time become `expired`. Reads the calendar's buckets from the
+ * last unfinished one up to the current minute; a bucket wholly in the past is dropped once swept.
+ * Returns how many proposals were looked at.
+ */
 export async function expireProposals(
-  deps: Pick<ProposalDeps, 'proposals' | 'now'>,
+  deps: Pick<ProposalDeps, 'proposals' | 'expiryCalendar' | 'now'>,
 ): Promise<number> {
-  const due = await deps.proposals.idsDueForExpiry(deps.now());
-  for (const id of due) {
-    await quietly(() => mutateProposal(deps.proposals, id, (p) => decideExpiry(p, deps.now())));
+  const now = deps.now();
+  const current = expiryBucketOf(now);
+  const from = (await deps.expiryCalendar.cursor()) ?? current;
+  let looked = 0;
+  for (let bucket = from; bucket <= current; bucket++) {
+    const ids = await deps.expiryCalendar.idsIn(bucket);
+    for (const id of ids) {
+      await quietly(() => mutateProposal(deps.proposals, id, (p) => decideExpiry(p, now)));
+    }
+    looked += ids.length;
+    // Everything in a past bucket was due by now: swept for good.
+    if (bucket < current) {
+      await deps.expiryCalendar.drop(bucket);
+      await deps.expiryCalendar.setCursor(bucket + 1);
+    }
   }
-  return due.length;
+  // Every bucket before the current minute is swept (also when the clock went back).
+  await deps.expiryCalendar.setCursor(current);
+  return looked;
 }
 
 /**

@@ -49,8 +49,6 @@ const proposalSchema = new Schema<ProposalDoc>(
   },
   { versionKey: false, minimize: false },
 );
-// The expiry sweep's query (member and listing reads go through the index documents instead).
-proposalSchema.index({ status: 1, expiresAt: 1 });
 proposalSchema.plugin(outboxPlugin);
 
 export function proposalModel(conn: Connection): Model<ProposalDoc> {

@@ -1,6 +1,5 @@
 import type { Connection, Model } from 'mongoose';
 import { pushEvents, toOutbox, withOutbox, type DomainEvent } from '@swapbooth/event-bus';
-import { openProposalStatuses } from '@swapbooth/contracts';
 import type { Proposal } from '../../domain/proposal';
 import type { ProposalIndex, ProposalRepository } from '../../domain/proposal-ports';
 import type { ProposalFacts, ProposalLookup } from '../../domain/ports';
@@ -101,14 +100,6 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
   async findByIds(ids: readonly string[]): Promise<Proposal[]> {
     const found = await Promise.all([...new Set(ids)].map((id) => this.findById(id)));
     return found.filter((p): p is Proposal => p !== undefined);
-  }
-
-  async idsDueForExpiry(now: Date): Promise<string[]> {
-    const docs = await this.model
-      .find({ status: { $in: [...openProposalStatuses] }, expiresAt: { $lte: now } }, { _id: 1 })
-      .lean<{ _id: string }[]>()
-      .exec();
-    return docs.map((d) => d._id);
   }
 
   async factsOf(proposalId: string): Promise<ProposalFacts | undefined> {

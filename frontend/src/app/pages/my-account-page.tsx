@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { AccountSettings } from '../../features/account/components/account-settings';
 import { MyTrades } from '../../features/exchange/components/my-trades';
+import { EmailPreferences } from '../../features/notifications/components/email-preferences';
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
 import { usePageTitle } from '../../lib/page-title';
 
@@ -57,7 +58,10 @@ export default function MyAccountPage() {
         ) : section === 'trades' ? (
           <MyTrades />
         ) : (
-          <AccountSettings />
+          <div className="stack">
+            <AccountSettings />
+            <EmailPreferences />
+          </div>
         )}
       </div>
     </div>

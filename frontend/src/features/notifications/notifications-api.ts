@@ -54,6 +54,11 @@ const toFeed = (body: ListBody): NotificationFeed => {
   };
 };
 
+/** Trade e-mail kinds a member can turn off (My Account, Settings). */
+export type EmailKind =
+  'exchange-received' | 'exchange-accepted' | 'exchange-completed' | 'subscription';
+export type EmailPreferences = Partial<Record<EmailKind, boolean>>;
+
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getNotifications: build.query<NotificationFeed, string>({
@@ -72,6 +77,16 @@ export const notificationsApi = api.injectEndpoints({
       query: () => ({ url: '/notifications/read-all', method: 'PUT' }),
       invalidatesTags: ['Notifications'],
     }),
+    getEmailPreferences: build.query<EmailPreferences, void>({
+      query: () => ({ url: '/notifications/settings' }),
+      transformResponse: (body: ApiSuccess<{ email: EmailPreferences }>) => body.data.email,
+      providesTags: ['Notifications'],
+    }),
+    setEmailPreference: build.mutation<EmailPreferences, EmailPreferences>({
+      query: (email) => ({ url: '/notifications/settings', method: 'PUT', body: { email } }),
+      transformResponse: (body: ApiSuccess<{ email: EmailPreferences }>) => body.data.email,
+      invalidatesTags: ['Notifications'],
+    }),
   }),
 });
 
@@ -79,4 +94,6 @@ export const {
   useGetNotificationsQuery,
   useMarkNotificationReadMutation,
   useMarkAllNotificationsReadMutation,
+  useGetEmailPreferencesQuery,
+  useSetEmailPreferenceMutation,
 } = notificationsApi;

@@ -1,0 +1,42 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { mockFetch, profileBody, renderApp, signIn } from '../../../test/test-utils';
+
+const ME = 'user-1';
+
+describe('e-mail preferences in My Account, Settings', () => {
+  it('shows each trade e-mail kind and turns one off', async () => {
+    const puts: unknown[] = [];
+    let email: Record<string, boolean> = {
+      'exchange-received': true,
+      'exchange-accepted': true,
+      'exchange-completed': true,
+      subscription: true,
+    };
+    mockFetch(({ url, method, body }) => {
+      if (url.pathname === '/api/auth/refresh') return { status: 401, body: {} };
+      if (url.pathname === '/api/profile') return { body: profileBody({ userId: ME }) };
+      if (url.pathname === '/api/notifications/settings') {
+        if (method === 'PUT') {
+          puts.push(body);
+          email = { ...email, ...(body as { email: Record<string, boolean> }).email };
+        }
+        return { body: { success: true, data: { email } } };
+      }
+      return undefined;
+    });
+    signIn(ME);
+    renderApp('/my-account#settings');
+    const received = await screen.findByRole('checkbox', {
+      name: 'A proposal for my listings arrives',
+    });
+    expect(received).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'My subscription changes' })).toBeChecked();
+    fireEvent.click(received);
+    await waitFor(() => expect(puts).toEqual([{ email: { 'exchange-received': false } }]));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('checkbox', { name: 'A proposal for my listings arrives' }),
+      ).not.toBeChecked(),
+    );
+  });
+});

@@ -132,6 +132,12 @@ describe('rating the other party of a trade', () => {
       ['Carol', 3, 'Slow to ship'],
       ['Alice', 4.5, 'Smooth swap, well packed.'],
     ]);
+    const newest = await h.api.get(`/api/rating/user/${bob.id}?limit=1`);
+    expect(newest.body.data.ratings.map((r: { rater_id: string }) => r.rater_id)).toEqual([
+      carol.id,
+    ]);
+    expect(newest.body.data.count).toBe(2);
+    expect((await h.api.get(`/api/rating/user/${bob.id}?limit=0`)).status).toBe(400);
     const none = await h.api.get(`/api/rating/user/${newMember().id}`);
     expect(none.body.data).toEqual({ ratings: [], average_rating: 0, count: 0 });
 

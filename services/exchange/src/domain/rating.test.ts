@@ -75,13 +75,14 @@ describe('average rating', () => {
     });
   });
 
-  it('keeps the newest 100 ratings in full and every id', () => {
+  it('keeps the newest ratings in full and every id', () => {
+    const total = RECENT_RATINGS + 30;
     let summary = emptySummary('bob');
-    for (let i = 0; i < 130; i++) summary = withRating(summary, rating({ id: `p${i}:alice` }));
-    expect(summary.ratingIds).toHaveLength(130);
+    for (let i = 0; i < total; i++) summary = withRating(summary, rating({ id: `p${i}:alice` }));
+    expect(summary.ratingIds).toHaveLength(total);
     expect(summary.recent).toHaveLength(RECENT_RATINGS);
     expect(summary.recent[0]!.id).toBe('p30:alice');
-    expect(summary.recent.at(-1)!.id).toBe('p129:alice');
+    expect(summary.recent.at(-1)!.id).toBe(`p${total - 1}:alice`);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECENT_RATINGS } from '../../domain/rating';
 
 /** Ids in paths and bodies: bounded, printable, no slashes. */
 export const ratingIdParam = z
@@ -42,6 +43,7 @@ export const createRatingBody = z.preprocess(
 );
 export type CreateRatingBody = z.infer<typeof createRatingBody>;
 
+/** `limit`: how many of the newest ratings to list (at most RECENT_RATINGS; all of those by default). */
 export const userRatingsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(RECENT_RATINGS).optional(),
 });

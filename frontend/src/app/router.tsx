@@ -4,7 +4,6 @@ import HomePage from '../features/listings/pages/home-page';
 import SearchPage from '../features/search/pages/search-page';
 import { RequireAuth } from './guards';
 import { Shell, type RouteHandle } from './layout/shell';
-import { PlaceholderPage } from './pages/placeholder-page';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => {
   const Page = lazy(load);

@@ -374,27 +374,20 @@ describe('subscriptions', () => {
     expect(res.body.data.subscriptions).toEqual([]);
   });
 
-  // Payment's internal cancellation (POST /internal/subscriptions/:id/cancel) is not there yet:
-  // once it is, this becomes a cancellation of a sandbox subscription.
-  it('answers 503 with a clear message while payment offers no cancellation', async () => {
+  it('answers 404 for a subscription payment does not know', async () => {
     const res = await request(p.admin.url)
       .patch('/api/admin/subscriptions/sub_123/cancel')
       .set(bearer(executive.token))
       .send({ reason: 'Chargeback' });
-    expect(res.status).toBe(503);
-    expect(res.body.message).toBe(
-      'Cancelling a subscription is not available yet: the payment service does not offer it',
-    );
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Subscription not found');
   });
 
-  // Payment does not report its provider yet (GET /internal/provider); once it does, this names the mode.
-  it('says plainly that the provider check is not there yet', async () => {
+  it('names the payment provider that answers (the local sandbox here)', async () => {
     const res = await request(p.admin.url)
       .get('/api/admin/test-stripe')
       .set(bearer(executive.token));
-    expect(res.status).toBe(503);
-    expect(res.body.message).toBe(
-      'The payment service does not report its provider yet (GET /internal/provider)',
-    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ reachable: true, provider: 'sandbox', mode: 'sandbox' });
   });
 });

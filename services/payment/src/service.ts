@@ -14,6 +14,7 @@ import { httpDelivery } from './adapters/sandbox/sandbox-provider';
 import { stripeRoutes } from './api/stripe/stripe.routes';
 import { webhookRoutes } from './api/webhook/webhook.routes';
 import { sandboxRoutes } from './api/sandbox/sandbox.routes';
+import { internalRoutes } from './api/internal/internal.routes';
 
 export type PaymentOverrides = RuntimeOverrides;
 
@@ -39,6 +40,7 @@ export async function startPaymentService(
     },
     routes: (app, deps, ctx) => {
       app.use(stripeRoutes(ctx, deps));
+      app.use(internalRoutes(ctx, deps));
       if (deps.sandbox) app.use(sandboxRoutes(deps.sandbox, config.APP_URL));
     },
     ...overrides,

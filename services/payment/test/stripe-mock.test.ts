@@ -98,6 +98,17 @@ describe('the Stripe adapter against stripe-mock', () => {
     expect(proxy.requests.some((r) => r.method === 'DELETE')).toBe(false);
   });
 
+  it('ends a subscription at once when an administrator asks', async () => {
+    await provider.cancelNow('sub_123');
+    const req = proxy.last('DELETE', '/v1/subscriptions/sub_123');
+    expect(req.status).toBe(200);
+  });
+
+  it('says the provider answers in test mode', async () => {
+    expect(await provider.status()).toEqual({ provider: 'stripe', mode: 'test' });
+    expect(proxy.last('GET', '/v1/balance').status).toBe(200);
+  });
+
   it('opens a document-and-selfie verification session that returns to the app', async () => {
     const v = await provider.createVerificationSession({
       userId: 'u1',

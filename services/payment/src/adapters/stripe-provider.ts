@@ -118,6 +118,18 @@ export class StripeProvider implements PaymentProvider {
     );
   }
 
+  async cancelNow(id: string) {
+    return toProviderSubscription(await this.stripe.subscriptions.cancel(id));
+  }
+
+  async status() {
+    const balance = await this.stripe.balance.retrieve();
+    return {
+      provider: 'stripe' as const,
+      mode: balance.livemode ? ('live' as const) : ('test' as const),
+    };
+  }
+
   async createVerificationSession(input: { userId: string; returnUrl: string }) {
     const v = await this.stripe.identity.verificationSessions.create({
       type: 'document',

@@ -107,6 +107,21 @@ export class Payments {
     return this.d.provider.cancelAtPeriodEnd(subscriptionId);
   }
 
+  /**
+   * An administrator ends a member's subscription now. The member's state follows from the
+   * provider's webhook, like every other change.
+   */
+  async cancelSubscriptionNow(subscriptionId: string): Promise<ProviderSubscription> {
+    if (!(await this.d.links.ownerOf('subscription', subscriptionId))) {
+      throw AppError.notFound('Subscription not found');
+    }
+    return this.d.provider.cancelNow(subscriptionId);
+  }
+
+  providerStatus() {
+    return this.d.provider.status();
+  }
+
   /** A verification session (document and selfie) for the caller's own customer. */
   async createVerificationSession(userId: string, customerId: string) {
     const account = await this.ensureCustomer(userId);

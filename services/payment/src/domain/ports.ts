@@ -61,6 +61,10 @@ export interface PaymentProvider {
   }): Promise<{ id: string; url: string }>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
   cancelAtPeriodEnd(id: string): Promise<ProviderSubscription>;
+  /** Ends a subscription now (an administrator's decision). */
+  cancelNow(id: string): Promise<ProviderSubscription>;
+  /** Whether the provider answers, and in which mode. */
+  status(): Promise<{ provider: 'stripe' | 'sandbox'; mode: 'live' | 'test' | 'sandbox' }>;
   createVerificationSession(input: {
     userId: string;
     returnUrl: string;

@@ -100,6 +100,20 @@ export class SandboxProvider implements PaymentProvider {
     return toProviderSubscription(sub);
   }
 
+  async cancelNow(id: string) {
+    const now = nowSeconds();
+    const sub = await this.updateSubscription(id, {
+      status: 'canceled',
+      canceled_at: now,
+      ended_at: now,
+    });
+    return toProviderSubscription(sub);
+  }
+
+  async status() {
+    return { provider: 'sandbox' as const, mode: 'sandbox' as const };
+  }
+
   async createVerificationSession(input: { userId: string; returnUrl: string }) {
     const id = newId('vs');
     const url = `${this.pagesBase}/identity/${id}`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '@swapbooth/runtime';
 import type { ExchangeConfig } from './config';
-import { ExpiryCalendarRepository } from './data/expiry/expiry-calendar.repository';
+import { CalendarRepository } from './data/calendar/calendar.repository';
 import { EntitlementsRepository } from './data/entitlements/entitlements.repository';
 import { ListingsRepository } from './data/listings/listings.repository';
 import { PartiesRepository } from './data/parties/parties.repository';
@@ -20,7 +20,12 @@ export function buildDeps(ctx: ServiceContext<ExchangeConfig>) {
   const now = () => new Date();
   const proposalIndex = new ProposalIndexRepository(ctx.conn);
   const proposals = new ProposalsRepository(ctx.conn, kick, proposalIndex);
-  const reservations = new ReservationsRepository(ctx.conn);
+  const claimCalendar = new CalendarRepository(
+    ctx.conn,
+    'claims',
+    Math.min(60_000, ctx.config.RESERVATION_GRACE_MS),
+  );
+  const reservations = new ReservationsRepository(ctx.conn, claimCalendar);
   const proposalDeps: ProposalDeps = {
     proposals,
     proposalIndex,
@@ -28,7 +33,8 @@ export function buildDeps(ctx: ServiceContext<ExchangeConfig>) {
     reservations,
     termsClaims: new TermsClaimsRepository(ctx.conn),
     entitlements: new EntitlementsRepository(ctx.conn),
-    expiryCalendar: new ExpiryCalendarRepository(ctx.conn),
+    expiryCalendar: new CalendarRepository(ctx.conn, 'expiry', 60_000),
+    claimCalendar,
     logger: ctx.logger,
     now,
     newId: () => randomUUID(),

@@ -16,7 +16,7 @@ import { termsClaimModel } from './data/terms-claims/terms-claim.model';
 import { listingModel } from './data/listings/listing.model';
 import { partyModel } from './data/parties/party.model';
 import { entitlementModel } from './data/entitlements/entitlement.model';
-import { expiryBucketModel, expiryCursorModel } from './data/expiry/expiry.model';
+import { calendarBucketModel, calendarCursorModel } from './data/calendar/calendar.model';
 import { ratingsModels } from './ratings-deps';
 import { proposalsRoutes } from './api/proposals/proposals.routes';
 import { ratingsRoutes } from './api/ratings/ratings.routes';
@@ -39,8 +39,9 @@ export function startExchangeService(
       listingModel(conn);
       partyModel(conn);
       entitlementModel(conn);
-      expiryBucketModel(conn);
-      expiryCursorModel(conn);
+      calendarBucketModel(conn, 'expiry');
+      calendarBucketModel(conn, 'claims');
+      calendarCursorModel(conn);
       // Aggregates whose events go out through the outbox.
       return [proposalModel(conn), ...ratingsModels(conn)];
     },

@@ -106,9 +106,9 @@ describe('reserving listings on acceptance', () => {
 
     // Exactly one reservation per listing of an accepted exchange, held by it; no other left.
     const ids = [...wanted, ...offered.values()].map((l) => l.id);
-    const reservations = (await h.service.deps.reservations.all()).filter((r) =>
-      ids.includes(r.listingId),
-    );
+    const reservations = (
+      await Promise.all(ids.map((id) => h.service.deps.reservations.find(id)))
+    ).filter((r) => r !== undefined);
     expect(reservations.map((r) => r.listingId).sort()).toEqual([...inAccepted].sort());
     for (const r of reservations) {
       const holder = accepted.find((p: Loose) =>

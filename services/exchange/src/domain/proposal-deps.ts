@@ -1,7 +1,7 @@
 import type { Logger } from '@swapbooth/service-kit';
 import type {
   Entitlements,
-  ExpiryCalendar,
+  Calendar,
   ListingDirectory,
   ProposalIndex,
   ProposalRepository,
@@ -17,7 +17,10 @@ export interface ProposalDeps {
   reservations: ReservationStore;
   termsClaims: TermsClaims;
   entitlements: Entitlements;
-  expiryCalendar: ExpiryCalendar;
+  /** When open proposals fall due. */
+  expiryCalendar: Calendar;
+  /** Recent reservation claims, by claim time. */
+  claimCalendar: Calendar;
   logger: Logger;
   now(): Date;
   newId(): string;

@@ -65,7 +65,8 @@ export interface Reservation {
 
 /**
  * One document per reserved listing, keyed by the listing id: inserting it is the exclusive claim
- * (a unique key holds on FerretDB and MongoDB alike, without transactions).
+ * (a unique key holds on FerretDB and MongoDB alike, without transactions). Every claim and
+ * take-over is first filed in the claims calendar, where the sweeper finds it after the grace.
  */
 export interface ReservationStore {
   /** 'claimed', or the reservation that already holds the listing. */
@@ -75,7 +76,6 @@ export interface ReservationStore {
   /** Removes the listing's reservation if `proposalId` holds it. */
   release(listingId: string, proposalId: string): Promise<void>;
   find(listingId: string): Promise<Reservation | undefined>;
-  all(): Promise<Reservation[]>;
 }
 
 /**
@@ -92,13 +92,15 @@ export interface TermsClaims {
 }
 
 /**
- * When proposals fall due, in one-minute buckets keyed by _id, so the expiry sweep reads only the
- * minutes that passed since its last run (never a scan of the proposals). A proposal is scheduled
- * before the write that sets its expiry; an entry whose proposal was answered meanwhile is skipped.
+ * Ids filed by time in fixed-size buckets keyed by _id, so a sweep reads only the buckets that
+ * passed since its last run (never a scan). Used for when proposals fall due (scheduled before the
+ * write that sets the expiry; an entry whose proposal was answered meanwhile is skipped) and for
+ * recent reservation claims (the sweeper checks them once their grace period is over).
  */
-export interface ExpiryCalendar {
-  schedule(proposalId: string, expiresAt: Date): Promise<void>;
-  /** The first bucket not yet fully swept, or undefined before the first sweep. */
+export interface Calendar {
+  bucketOf(at: Date): number;
+  schedule(id: string, at: Date): Promise<void>;
+  /** The first bucket not yet swept for good, or undefined before the first sweep. */
   cursor(): Promise<number | undefined>;
   setCursor(bucket: number): Promise<void>;
   idsIn(bucket: number): Promise<string[]>;

@@ -1,6 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import { isDuplicateKey } from '@swapbooth/event-bus';
-import type { Reservation, ReservationStore } from '../../domain/proposal-ports';
+import type { Calendar, Reservation, ReservationStore } from '../../domain/proposal-ports';
 import { reservationModel, type ReservationDoc } from './reservation.model';
 
 const toReservation = (d: ReservationDoc): Reservation => ({
@@ -13,11 +13,15 @@ const toReservation = (d: ReservationDoc): Reservation => ({
 export class ReservationsRepository implements ReservationStore {
   private readonly model: Model<ReservationDoc>;
 
-  constructor(conn: Connection) {
+  constructor(
+    conn: Connection,
+    private readonly claims: Pick<Calendar, 'schedule'>,
+  ) {
     this.model = reservationModel(conn);
   }
 
   async claim(listingId: string, proposalId: string, at: Date): Promise<'claimed' | Reservation> {
+    await this.claims.schedule(listingId, at);
     for (;;) {
       try {
         await this.model.create({ _id: listingId, proposalId, at });
@@ -32,6 +36,7 @@ export class ReservationsRepository implements ReservationStore {
   }
 
   async takeOver(held: Reservation, proposalId: string, at: Date): Promise<boolean> {
+    await this.claims.schedule(held.listingId, at);
     const res = await this.model
       .updateOne(
         { _id: held.listingId, proposalId: held.proposalId, at: held.at },
@@ -48,10 +53,5 @@ export class ReservationsRepository implements ReservationStore {
   async find(listingId: string): Promise<Reservation | undefined> {
     const doc = await this.model.findById(listingId).lean<ReservationDoc>().exec();
     return doc ? toReservation(doc) : undefined;
-  }
-
-  async all(): Promise<Reservation[]> {
-    const docs = await this.model.find({}).lean<ReservationDoc[]>().exec();
-    return docs.map(toReservation);
   }
 }

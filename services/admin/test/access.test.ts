@@ -55,7 +55,7 @@ function routeTable() {
 }
 
 describe('deny by default', () => {
-  it('every admin route but sign-in and health declares the permission it needs', () => {
+  it('every admin route but sign-in, sign-out and health declares the permission it needs', () => {
     const table = routeTable();
     expect(table.length).toBeGreaterThanOrEqual(10);
     const open = table.filter((r) =>
@@ -64,6 +64,7 @@ describe('deny by default', () => {
     expect(open.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       'get /api/admin/health',
       'post /api/admin/login',
+      'post /api/admin/logout',
     ]);
     const undeclared = table.filter((r) => !open.includes(r) && !r.area);
     expect(undeclared).toEqual([]);

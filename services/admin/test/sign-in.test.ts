@@ -124,6 +124,29 @@ describe('admin sign-in', () => {
   });
 });
 
+describe('admin sign-out', () => {
+  it('ends the session: the same token is refused afterwards', async () => {
+    const exec = await newAdmin(admin, 'executive');
+    const before = await request(admin.url).get('/api/admin/users').set(bearer(exec.token));
+    expect(before.status).toBe(200);
+    const out = await request(admin.url).post('/api/admin/logout').set(bearer(exec.token));
+    expect(out.status).toBe(200);
+    const after = await request(admin.url).get('/api/admin/users').set(bearer(exec.token));
+    expect(after.status).toBe(401);
+  });
+
+  it('answers the same without a token or with a member token, revoking nothing', async () => {
+    const exec = await newAdmin(admin, 'executive');
+    expect((await request(admin.url).post('/api/admin/logout')).status).toBe(200);
+    expect(
+      (await request(admin.url).post('/api/admin/logout').set(bearer(memberToken()))).status,
+    ).toBe(200);
+    expect((await request(admin.url).get('/api/admin/users').set(bearer(exec.token))).status).toBe(
+      200,
+    );
+  });
+});
+
 describe('tokens stay in their lane', () => {
   it('refuses a member token on an admin call', async () => {
     const res = await request(admin.url)

@@ -37,7 +37,7 @@ async function adminRequest<T>(
     body = {};
   }
   if (!res.ok) {
-    if (res.status === 401 && q.url !== '/admin/login' && token) {
+    if (res.status === 401 && !/^\/admin\/log(in|out)$/.test(q.url) && token) {
       adminSession.clear();
       base.dispatch(toastShown(AdminMessages.sessionExpired, 'error'));
     }
@@ -183,6 +183,9 @@ export const adminApi = tagged.injectEndpoints({
         body,
       })),
     }),
+    adminLogout: b.mutation<unknown, void>({
+      queryFn: via<unknown, void>(() => ({ url: '/admin/logout', method: 'POST' })),
+    }),
     dashboardStats: b.query<DashboardStats, void>({
       queryFn: via<DashboardStats, void>(() => ({ url: '/admin/dashboard/stats' })),
       providesTags: ['AdminStats'],
@@ -247,6 +250,7 @@ export const adminApi = tagged.injectEndpoints({
 
 export const {
   useAdminLoginMutation,
+  useAdminLogoutMutation,
   useDashboardStatsQuery,
   useAdminUsersQuery,
   useSetUserStatusMutation,

@@ -129,6 +129,23 @@ describe('admin guard (SPEC §5)', () => {
   });
 });
 
+describe('admin sign-out', () => {
+  it('ends the session on the server and forgets it here', async () => {
+    const fetchMock = server((req) =>
+      req.url.pathname === '/api/admin/logout' ? { body: { success: true, data: {} } } : undefined,
+    );
+    storeAdmin('executive');
+    const token = localStorage.getItem('adminToken');
+    const { router } = renderApp('/admin/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/api/admin/logout'))!;
+    expect((call[1]!.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
+    expect(localStorage.getItem('adminToken')).toBeNull();
+    expect(localStorage.getItem('adminUser')).toBeNull();
+  });
+});
+
 describe('admin sign-in page', () => {
   it('stores adminToken and adminUser and opens the console', async () => {
     const token = adminToken();
@@ -165,10 +182,14 @@ describe('admin sign-in page', () => {
       password: 'a-long-password',
     });
     // The console's calls carry the admin token.
-    const statsCall = fetchMock.mock.calls.find(([u]) =>
-      String(u).includes('/api/admin/dashboard/stats'),
-    )!;
-    expect((statsCall[1]!.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
+    await waitFor(() => {
+      const statsCall = fetchMock.mock.calls.find(([u]) =>
+        String(u).includes('/api/admin/dashboard/stats'),
+      );
+      expect((statsCall?.[1]?.headers as Record<string, string>)?.Authorization).toBe(
+        `Bearer ${token}`,
+      );
+    });
   });
 
   it('shows the server’s message for a wrong password', async () => {

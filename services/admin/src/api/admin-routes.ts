@@ -14,10 +14,12 @@ type Handler = Parameters<typeof handle>[0];
 export const AREA_OF_GUARD = Symbol('admin area');
 type TaggedGuard = RequestHandler & { [AREA_OF_GUARD]?: AdminArea };
 
-/** The only admin routes that take no admin token: signing in, and the bare health status. */
+/** The only admin routes that need no permission: signing in and out, and the bare health status. */
 export const openAdminRoutes = [
   { method: 'post', path: '/api/admin/login' },
   { method: 'get', path: '/api/admin/health' },
+  /** Ends the presented admin session (if any); reveals nothing and changes nothing else. */
+  { method: 'post', path: '/api/admin/logout' },
 ] as const;
 
 /**

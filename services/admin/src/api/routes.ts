@@ -16,7 +16,7 @@ import { usersRoutes } from './users/users.routes';
 export function adminApi(deps: AdminDeps, ctx: ServiceContext<AdminConfig>): Router {
   const r = new AdminRoutes(deps.adminTokens);
   r.open(openAdminRoutes[1], healthHandler(ctx));
-  sessionsRoutes(r, deps);
+  sessionsRoutes(r, deps, ctx.redis);
   dashboardRoutes(r, deps);
   usersRoutes(r, deps);
   productsRoutes(r, deps);

@@ -1,4 +1,5 @@
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { useAdminLogoutMutation } from '../admin-api';
 import { adminAreas, adminSession, areaLabels, mayOpen } from '../admin-session';
 import { useAdminSession } from './require-admin';
 import '../admin.css';
@@ -7,6 +8,7 @@ import '../admin.css';
 export function AdminLayout() {
   const session = useAdminSession();
   const navigate = useNavigate();
+  const [logout] = useAdminLogoutMutation();
   const user = session.status === 'valid' ? session.user : undefined;
   const areas = adminAreas.filter((a) => mayOpen(user, a));
   return (
@@ -29,7 +31,9 @@ export function AdminLayout() {
             <button
               type="button"
               className="btn btn--ghost"
-              onClick={() => {
+              onClick={async () => {
+                // The server forgets the token first; signing out here happens whatever it answers.
+                await logout();
                 adminSession.clear();
                 navigate('/admin/login', { replace: true });
               }}

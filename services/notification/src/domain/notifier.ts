@@ -57,11 +57,15 @@ export class Notifier {
     if (n) await this.pushed(n);
   }
 
+  /**
+   * Pushes the notification as its member reads it (the gate applied). The unread count is not
+   * counted here: that is a pass over the collection on the way of every push, and a client that
+   * receives a notification refreshes its list, which carries the count.
+   */
   private async pushed(n: Notification): Promise<void> {
     const member = await this.members.get(n.userId);
     await this.live.push([n.userId], 'notification', {
       notification: shownTo(n, isSubscribed(member.subscriptionStatus)),
-      unread_count: await this.store.unreadCount(n.userId),
     });
   }
 }

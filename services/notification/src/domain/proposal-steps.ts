@@ -67,7 +67,6 @@ export class ProposalSteps {
       offeredProductIds: d.offeredProductIds,
       status: d.status ?? statusOf[e.type],
     };
-    await this.proposals.record(p);
     const actor =
       e.type === 'proposal.countered' ? (e.data as { counteredBy: string }).counteredBy : d.actorId;
     const others = actor
@@ -75,6 +74,8 @@ export class ProposalSteps {
       : [p.senderId, p.receiverId];
     const actorName = await this.notifier.nameOf(actor);
     const data = { proposal_id: p.proposalId };
+    // The parties hear of the step first; the projection and the e-mails follow.
+    const recorded = () => this.proposals.record(p);
 
     const notify = async (
       type: NotificationType,
@@ -95,7 +96,7 @@ export class ProposalSteps {
     switch (e.type) {
       case 'proposal.created': {
         const listings = await this.titles.titles(p.productIds);
-        const sender = await this.notifier.nameOf(p.senderId);
+        const sender = actor === p.senderId ? actorName : await this.notifier.nameOf(p.senderId);
         await this.notifier.create({
           id: onceKey('exchange_proposal', p.proposalId, p.receiverId),
           userId: p.receiverId,
@@ -103,24 +104,30 @@ export class ProposalSteps {
           ...texts.exchange_proposal(sender, listings),
           data,
         });
+        await recorded();
         await this.emails.forProposal('exchange-received', p);
         break;
       }
       case 'proposal.countered':
         await notify('proposal_countered', texts.proposal_countered(actorName), false);
+        await recorded();
         break;
       case 'proposal.accepted':
         await notify('proposal_accepted', texts.proposal_accepted(actorName));
+        await recorded();
         await this.emails.forProposal('exchange-accepted', p);
         break;
       case 'proposal.rejected':
         await notify('proposal_rejected', texts.proposal_rejected(actorName));
+        await recorded();
         break;
       case 'proposal.cancelled':
         await notify('proposal_cancelled', texts.proposal_cancelled(actorName));
+        await recorded();
         break;
       case 'proposal.expired':
         await notify('proposal_expired', texts.proposal_expired());
+        await recorded();
         break;
       case 'proposal.unavailable':
         for (const userId of [p.senderId, p.receiverId]) {
@@ -132,9 +139,11 @@ export class ProposalSteps {
             data,
           });
         }
+        await recorded();
         break;
       case 'proposal.completed':
         await notify('proposal_completed', texts.proposal_completed());
+        await recorded();
         await this.emails.forProposal('exchange-completed', p);
         break;
     }

@@ -8,7 +8,7 @@ export const notificationConfigSchema = baseConfigSchema.extend({
   SMTP_URL: z.string().url().default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('"Swapbooth" <no-reply@swapbooth.local>'),
   /** The web app's address, for links in e-mails. */
-  APP_URL: z.string().url().default('http://127.0.0.1:8080'),
+  APP_URL: z.string().url().default('http://localhost:8080'),
   /** POST /api/notifications/create: calls per member per minute. */
   NOTIFY_CREATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Comment lines on an idle stream, so proxies and pooled clients keep it open. */

@@ -195,3 +195,83 @@ it('needs the dashboard permission', async () => {
   expect(res.status).toBe(403);
   expect(res.body.message).toBe('This needs the dashboard permission');
 });
+
+describe('the users and listings screens read the projection', () => {
+  it('finds members by name, e-mail or username, filters by status and pages', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    await bus.send(
+      ...ids.map((id, i) =>
+        bus.event('user.registered', id, {
+          userId: id,
+          email: `m${i}-${tag}@example.test`,
+          authMethod: 'email',
+        }),
+      ),
+      bus.event('user.profile-updated', ids[0]!, {
+        userId: ids[0]!,
+        firstName: 'Grace',
+        lastName: `Hopper${tag}`,
+        username: `gh${tag}`,
+        version: 1,
+      }),
+      // An older profile version arriving late changes nothing.
+      bus.event('user.profile-updated', ids[0]!, {
+        userId: ids[0]!,
+        firstName: 'Old',
+        lastName: 'Name',
+        version: 0,
+      }),
+      bus.event('user.status-changed', ids[2]!, {
+        userId: ids[2]!,
+        status: 'suspended',
+        previousStatus: 'active',
+      }),
+    );
+    const users = (query: Record<string, string | number>) =>
+      request(admin.url).get('/api/admin/users').query(query).set(bearer(exec.token));
+
+    const byName = await eventually(async () => {
+      const res = await users({ search: `hopper${tag}` });
+      return res.body.data.users.length === 1 ? res.body.data.users[0] : undefined;
+    }, 20_000);
+    expect(byName).toMatchObject({
+      user_id: ids[0],
+      first_name: 'Grace',
+      username: `gh${tag}`,
+      email: `m0-${tag}@example.test`,
+    });
+    expect((await users({ search: `GH${tag}` })).body.data.users).toHaveLength(1);
+    await eventually(
+      async () => (await users({ search: tag, status: 'suspended' })).body.data.users.length === 1,
+      20_000,
+    );
+    const page1 = await users({ search: tag, limit: 2, page: 1 });
+    const page2 = await users({ search: tag, limit: 2, page: 2 });
+    expect(page1.body.data).toMatchObject({ totalCount: 3, totalPages: 2, page: 1 });
+    expect(page1.body.data.users).toHaveLength(2);
+    expect(page2.body.data.users).toHaveLength(1);
+    expect((await users({ status: 'gone' })).status).toBe(400);
+  });
+
+  it('filters listings by status, category and seller', async () => {
+    const seller = randomUUID();
+    const [a, b] = [randomUUID(), randomUUID()];
+    await bus.send(
+      bus.event('product.created', a, {
+        ...listing(a, seller, 'published', 1, new Date()),
+        category: 'Books',
+      }),
+      bus.event('product.created', b, listing(b, seller, 'published', 1, new Date())),
+    );
+    const products = (query: Record<string, string>) =>
+      request(admin.url).get('/api/admin/products').query(query).set(bearer(exec.token));
+    await eventually(
+      async () => (await products({ seller })).body.data.products.length === 2,
+      20_000,
+    );
+    const books = await products({ seller, category: 'Books' });
+    expect(books.body.data.products.map((p: { product_id: string }) => p.product_id)).toEqual([a]);
+    expect((await products({ seller, status: 'suspended' })).body.data.products).toEqual([]);
+  });
+});

@@ -24,15 +24,20 @@ import {
 
 const LIVE_TYPES = ['chat.message'] as const;
 const POLL_MS = 10_000;
+const RETRY_MS = 2_000;
 
 /** One conversation: its messages (as text), new ones arriving live, and the composer. */
 export function ChatThread({ proposalId, me }: { proposalId: string; me: string }) {
   const live = useLiveStreamUp();
   const toast = useToast();
+  const [missing, setMissing] = useState(false);
   const chat = useGetProposalChatQuery(
     { proposalId, userId: me },
-    { pollingInterval: live ? 0 : POLL_MS },
+    // A conversation opens when chat hears of its proposal: until then, look again soon.
+    { pollingInterval: missing ? RETRY_MS : live ? 0 : POLL_MS },
   );
+  const notFound = (chat.error as { status?: unknown } | undefined)?.status === 404;
+  if (notFound !== missing) setMissing(notFound);
   const { data: proposal } = useGetChatProposalQuery(proposalId);
   const [send, sending] = useSendMessageMutation();
   const [markRead] = useMarkChatReadMutation();
@@ -88,7 +93,6 @@ export function ChatThread({ proposalId, me }: { proposalId: string; me: string 
 
   if (chat.isLoading) return <InlineLoading />;
   if (chat.error || !conversation) {
-    const notFound = (chat.error as { status?: unknown } | undefined)?.status === 404;
     return <ErrorState message={notFound ? ChatTexts.notFound : errorMessage(chat.error)} />;
   }
   const name = otherName(proposal, me);

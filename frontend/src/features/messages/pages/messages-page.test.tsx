@@ -210,6 +210,25 @@ describe('/messages', () => {
     expect(screen.queryByLabelText('Message')).toBeNull();
   });
 
+  it('opens a conversation that chat has not heard of yet as soon as it exists', async () => {
+    let exists = false;
+    backend(({ url }) => {
+      if (url.pathname === `/api/chat/user/${ME}/chats`) return ok([]);
+      if (url.pathname === '/api/chat/proposal/p1')
+        return exists
+          ? thread({ unread_count: 0 })
+          : { status: 404, body: { success: false, message: 'Conversation not found' } };
+      return undefined;
+    });
+    signIn(ME);
+    renderApp('/messages?proposal=p1');
+    expect(
+      await screen.findByText('This conversation is not available yet. Try again in a moment.'),
+    ).toBeInTheDocument();
+    exists = true;
+    expect(await screen.findByText('Is Sunday fine?', {}, { timeout: 5_000 })).toBeInTheDocument();
+  });
+
   it('says when there are no conversations yet', async () => {
     backend(({ url }) => (url.pathname === `/api/chat/user/${ME}/chats` ? ok([]) : undefined));
     signIn(ME);

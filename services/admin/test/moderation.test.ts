@@ -254,6 +254,25 @@ describe('moderating a listing', () => {
       admin_id: staffProducts.id,
       reason: 'Prohibited item',
       before: { status: 'published' },
+      details: { sellerId: m.userId },
+    });
+
+    // admin.action-taken names the seller, so the notification service can tell them.
+    const tap = new Tap(p.env.KAFKA_TOPIC_PREFIX!, Topics.admin);
+    await tap.start();
+    const hidden = await eventually(
+      () => tap.seen.find((e) => e.type === 'admin.action-taken' && e.subject === m.productId),
+      20_000,
+    );
+    await tap.stop();
+    expect(hidden.data).toMatchObject({
+      action: 'product.status-set',
+      targetType: 'product',
+      details: {
+        sellerId: m.userId,
+        after: { status: 'suspended', requested: 'hidden' },
+        reason: 'Prohibited item',
+      },
     });
   });
 
@@ -372,6 +391,56 @@ describe('subscriptions', () => {
       .query({ status: 'active', user: b })
       .set(bearer(executive.token));
     expect(res.body.data.subscriptions).toEqual([]);
+  });
+
+  it('cancels a member’s subscription through payment, and the list follows payment’s event', async () => {
+    const m = await signUp(p.auth.url);
+    const payment = p.payment.deps as {
+      payments: { account(id: string): Promise<{ customerId?: string } | undefined> };
+      sandbox: { payCheckout(sessionId: string): Promise<unknown> };
+    };
+    const customerId = await eventually(
+      async () => (await payment.payments.account(m.userId))?.customerId,
+      20_000,
+    );
+    const session = await request(p.payment.url)
+      .post('/api/stripe/create-checkout-session')
+      .set(bearer(m.token))
+      .send({ priceId: 'price_swapbooth_yearly', customerId, userId: m.userId });
+    expect(session.status).toBe(200);
+    await payment.sandbox.payCheckout(session.body.sessionId);
+
+    const listed = await eventually(async () => {
+      const res = await request(p.admin.url)
+        .get('/api/admin/subscriptions')
+        .query({ user: m.userId, status: 'active' })
+        .set(bearer(executive.token));
+      return res.body.data?.subscriptions?.[0];
+    }, 30_000);
+    const cancel = await request(p.admin.url)
+      .patch(`/api/admin/subscriptions/${listed.subscription_id}/cancel`)
+      .set(bearer(executive.token))
+      .send({ reason: 'Chargeback' });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data).toMatchObject({
+      subscription_id: listed.subscription_id,
+      status: 'canceled',
+    });
+    await eventually(async () => {
+      const res = await request(p.admin.url)
+        .get('/api/admin/subscriptions')
+        .query({ user: m.userId, status: 'canceled' })
+        .set(bearer(executive.token));
+      return res.body.data.subscriptions.length === 1;
+    }, 30_000);
+    const [entry] = await audit({ target_type: 'subscription', target_id: listed.subscription_id });
+    expect(entry).toMatchObject({
+      action: 'subscription.cancelled',
+      before: { status: 'active', user_id: m.userId },
+      after: { status: 'canceled' },
+      reason: 'Chargeback',
+      outcome: 'succeeded',
+    });
   });
 
   it('answers 404 for a subscription payment does not know', async () => {

@@ -36,7 +36,10 @@ const statusOf = (answer: unknown): string | undefined =>
 async function audited(
   deps: ModerationDeps,
   actor: Actor,
-  entry: Pick<AuditEntry, 'action' | 'targetType' | 'targetId' | 'before' | 'after' | 'reason'>,
+  entry: Pick<
+    AuditEntry,
+    'action' | 'targetType' | 'targetId' | 'before' | 'after' | 'reason' | 'details'
+  >,
 ) {
   return deps.audit.append({
     adminId: actor.id,
@@ -117,7 +120,8 @@ export async function setListingStatus(
   status: ListingModeration,
   reason?: string,
 ) {
-  const before = (await deps.projection.listing(productId))?.status;
+  const known = await deps.projection.listing(productId);
+  const before = known?.status;
   const answer = await deps.calls.setProductStatus(
     actor.token,
     productId,
@@ -131,6 +135,8 @@ export async function setListingStatus(
     ...(before ? { before: { status: before } } : {}),
     after: { status: after, requested: status },
     ...(reason ? { reason } : {}),
+    // Who to tell: the seller (admin.action-taken carries it for the notification service).
+    ...(known ? { details: { sellerId: known.sellerId } } : {}),
   });
   return {
     product_id: productId,

@@ -46,6 +46,7 @@ export class AuditLogRepository implements AuditLog {
               targetType: entry.targetType as 'user',
               targetId: entry.targetId,
               details: {
+                ...entry.details,
                 auditId: entry.id,
                 ...(entry.before !== undefined ? { before: entry.before } : {}),
                 ...(entry.after !== undefined ? { after: entry.after } : {}),

@@ -229,6 +229,11 @@ export const adminApi = tagged.injectEndpoints({
       })),
       invalidatesTags: ['AdminSubscriptions', 'AdminStats', 'AdminAudit'],
     }),
+    paymentProvider: b.query<{ reachable: boolean; provider?: string; mode?: string }, void>({
+      queryFn: via<{ reachable: boolean; provider?: string; mode?: string }, void>(() => ({
+        url: '/admin/test-stripe',
+      })),
+    }),
     adminReports: b.query<ReportsPage, Params>({
       queryFn: via<ReportsPage, Params>((params) => ({ url: '/admin/reports', params })),
       providesTags: ['AdminReports'],
@@ -258,6 +263,7 @@ export const {
   useSetProductStatusMutation,
   useAdminSubscriptionsQuery,
   useCancelSubscriptionMutation,
+  useLazyPaymentProviderQuery,
   useAdminReportsQuery,
   useResolveReportMutation,
   useAuditLogQuery,

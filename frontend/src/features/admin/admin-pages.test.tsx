@@ -223,3 +223,22 @@ describe('audit log', () => {
     expect(row).toHaveTextContent('{"status":"active"} → {"status":"suspended"}');
   });
 });
+
+describe('subscriptions', () => {
+  it('checks which payment provider answers', async () => {
+    server((req) => {
+      if (req.url.pathname === '/api/admin/subscriptions')
+        return { body: page('subscriptions', []) };
+      if (req.url.pathname === '/api/admin/test-stripe')
+        return {
+          body: { success: true, data: { reachable: true, provider: 'sandbox', mode: 'sandbox' } },
+        };
+      return undefined;
+    });
+    renderApp('/admin/subscriptions');
+    fireEvent.click(await screen.findByRole('button', { name: 'Check payment provider' }));
+    expect(
+      await screen.findByText('Payment provider answers: sandbox (sandbox mode)'),
+    ).toBeInTheDocument();
+  });
+});

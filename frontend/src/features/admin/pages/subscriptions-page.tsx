@@ -4,6 +4,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import {
   useAdminSubscriptionsQuery,
   useCancelSubscriptionMutation,
+  useLazyPaymentProviderQuery,
   type AdminSubscription,
 } from '../admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -21,10 +22,23 @@ export default function SubscriptionsPage() {
   });
   const [target, setTarget] = useState<AdminSubscription | null>(null);
   const [cancel, change] = useCancelSubscriptionMutation();
+  const [checkProvider, provider] = useLazyPaymentProviderQuery();
   return (
     <>
       <h1>Subscriptions</h1>
       <div className="admin-filters">
+        <button type="button" className="btn btn--secondary" onClick={() => checkProvider()}>
+          Check payment provider
+        </button>
+        <span role="status" className="admin-muted">
+          {provider.isFetching
+            ? 'Checking…'
+            : provider.data
+              ? `Payment provider answers: ${provider.data.provider ?? 'unknown'} (${provider.data.mode ?? 'unknown'} mode)`
+              : provider.error
+                ? `Payment provider check failed: ${errorMessage(provider.error)}`
+                : ''}
+        </span>
         <label className="field field--inline">
           <span className="field__label">Status</span>
           <select

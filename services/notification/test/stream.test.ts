@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { RealtimePublisher, revokeToken } from '@swapbooth/service-kit';
+import { eventually, signTestToken } from '@swapbooth/test-kit';
+import { startNotification, type NotificationHarness } from './harness';
+
+jest.setTimeout(60_000);
+
+/** GET /api/stream on one notification process (the gateway's part is in test/realtime). */
+let h: NotificationHarness;
+beforeAll(async () => {
+  h = await startNotification({ STREAM_HEARTBEAT_MS: '200' });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+interface Received {
+  status: number;
+  text: () => string;
+  ended: Promise<void>;
+  close: () => void;
+}
+
+async function open(
+  token: string | undefined,
+  headers: Record<string, string> = {},
+): Promise<Received> {
+  const abort = new AbortController();
+  const res = await fetch(`${h.url}/api/stream`, {
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+    signal: abort.signal,
+  });
+  let text = '';
+  const ended = (async () => {
+    if (!res.body) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
+        text += decoder.decode(chunk, { stream: true });
+    } catch {
+      // aborted
+    }
+  })();
+  return { status: res.status, text: () => text, ended, close: () => abort.abort() };
+}
+
+describe('the stream on a notification process', () => {
+  it('answers 401 without a token, and an event stream without compression or caching with one', async () => {
+    expect((await open(undefined)).status).toBe(401);
+    const res = await fetch(`${h.url}/api/stream`, {
+      headers: {
+        Authorization: `Bearer ${signTestToken(`u-${randomUUID()}`)}`,
+        'Accept-Encoding': 'gzip, br',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('cache-control')).toMatch(/no-cache/);
+    await res.body?.cancel();
+  });
+
+  it('sends heartbeats, and ends a stream once its token is revoked', async () => {
+    const userId = `u-${randomUUID()}`;
+    const jti = randomUUID();
+    const s = await open(signTestToken(userId, { jti }));
+    await eventually(() => s.text().includes(': ping'), 10_000);
+    await revokeToken(h.service.ctx.redis, { jti, expiresAt: Math.floor(Date.now() / 1000) + 900 });
+    await Promise.race([
+      s.ended,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open')), 10_000)),
+    ]);
+  });
+
+  it('replays only what came after Last-Event-ID, and ignores an id that is not one', async () => {
+    const userId = `u-${randomUUID()}`;
+    const token = signTestToken(userId);
+    const pub = new RealtimePublisher(h.service.ctx.redis);
+    const [first] = await pub.push([userId], 'test', { n: 1 });
+    await pub.push([userId], 'test', { n: 2 });
+    await pub.push([`u-${randomUUID()}`], 'test', { n: 99 });
+    const resumed = await open(token, { 'Last-Event-ID': first! });
+    await eventually(() => resumed.text().includes('event: ready'), 10_000);
+    expect(resumed.text()).toContain('data: {"n":2}');
+    expect(resumed.text()).not.toContain('data: {"n":1}');
+    expect(resumed.text()).not.toContain('"n":99');
+    resumed.close();
+    const junk = await open(token, { 'Last-Event-ID': '$; DROP' });
+    await eventually(() => junk.text().includes('event: ready'), 10_000);
+    expect(junk.text()).not.toContain('"n":');
+    junk.close();
+  });
+});

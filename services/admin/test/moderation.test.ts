@@ -98,6 +98,8 @@ describe('suspending a member', () => {
     });
 
     expect((await request(p.auth.url).get('/api/profile').set(bearer(m.token))).status).toBe(401);
+    const refresh = await request(p.auth.url).post('/api/auth/refresh').set('Cookie', m.cookie);
+    expect(refresh.status).toBeGreaterThanOrEqual(400);
     const refused = await signIn(m.email);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('This account is suspended. Please contact support.');

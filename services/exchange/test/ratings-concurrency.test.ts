@@ -40,7 +40,12 @@ describe('ratings of one member arriving at once', () => {
     expect(shown.status).toBe(200);
     expect(shown.body.data.count).toBe(30);
     expect(shown.body.data.average_rating).toBe(Math.round(mean * 10) / 10);
-    expect(shown.body.data.ratings).toHaveLength(30);
+    // The newest 20 by default, every one of the 30 when asked.
+    expect(shown.body.data.ratings).toHaveLength(20);
+    const all = await h.api.get(`/api/rating/user/${store.id}?limit=50`);
+    expect(new Set(all.body.data.ratings.map((r: { rater_id: string }) => r.rater_id))).toEqual(
+      new Set(raters.map((r) => r.id)),
+    );
 
     const events = await h.ratings.waitForCount(store.id, 30);
     // Each count from 1 to 30 exactly once: search keeps the highest count it has seen.

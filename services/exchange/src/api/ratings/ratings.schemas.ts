@@ -43,7 +43,10 @@ export const createRatingBody = z.preprocess(
 );
 export type CreateRatingBody = z.infer<typeof createRatingBody>;
 
-/** `limit`: how many of the newest ratings to list (at most RECENT_RATINGS; all of those by default). */
+/**
+ * `limit`: how many of the newest ratings to list, 20 by default, at most RECENT_RATINGS (each
+ * listed rating costs a lookup of its rater's name and picture).
+ */
 export const userRatingsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(RECENT_RATINGS).optional(),
+  limit: z.coerce.number().int().min(1).max(RECENT_RATINGS).default(20),
 });

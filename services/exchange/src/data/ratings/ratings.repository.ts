@@ -17,9 +17,6 @@ import {
   type RecentRatingDoc,
 } from './rating.model';
 
-/** Read projection that leaves pending events where only the relay needs them. */
-const NO_OUTBOX = { _outbox: 0, _outboxPending: 0, _outboxLeaseUntil: 0 } as const;
-
 /** Lookups sent at once when reading a page of ratings by id. */
 const LOOKUPS_AT_ONCE = 20;
 
@@ -111,17 +108,16 @@ export class RatingsRepository implements RatingRepository, RatingLedger {
    * so the proposal view still offers to rate, and rating again counts it (then answers 409).
    */
   async hasRated(proposalId: string, raterId: string): Promise<boolean> {
-    const doc = await this.ratings
-      .findById(`${proposalId}:${raterId}`, { ratedUserId: 1, counted: 1 })
-      .lean<Pick<RatingDoc, '_id' | 'ratedUserId' | 'counted'>>()
-      .exec();
+    const doc = await this.ratings.findById(`${proposalId}:${raterId}`).lean<RatingDoc>().exec();
     if (!doc) return false;
     if (doc.counted) return true;
     return !!(await this.summaryOf(doc.ratedUserId))?.ratingIds.includes(doc._id);
   }
 
   async summaryOf(userId: string): Promise<RatingSummary | undefined> {
-    const doc = await this.summaries.findById(userId, NO_OUTBOX).lean<RatingSummaryDoc>().exec();
+    // No projection: FerretDB answers an `_id` read with one several times slower (5.8 ms without
+    // against 23-89 ms with, measured on a busy machine); toSummary picks the fields it needs.
+    const doc = await this.summaries.findById(userId).lean<RatingSummaryDoc>().exec();
     return doc ? toSummary(doc) : undefined;
   }
 

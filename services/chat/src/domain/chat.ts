@@ -86,6 +86,7 @@ export class Chat {
     if (wait > 0)
       throw AppError.rateLimited('You are sending messages too quickly; wait a moment', wait);
 
+    let recipientUnread = 1;
     const message = await compareAndSet<ChatMessage>(
       async () => {
         const c = (await this.conversations.byId(conversationId))!;
@@ -99,7 +100,9 @@ export class Chat {
           content,
           createdAt: new Date(Math.max(Date.now(), last + 1)),
         };
-        return (await this.conversations.recordMessage(c, m)) ? m : CONFLICT;
+        if (!(await this.conversations.recordMessage(c, m))) return CONFLICT;
+        recipientUnread = unreadOf(c, otherParty(c, userId)) + 1;
+        return m;
       },
       { exhausted: () => AppError.conflict('The conversation is busy; try again') },
     );
@@ -114,13 +117,12 @@ export class Chat {
         sentAt: message.createdAt.toISOString(),
       }),
     ]);
-    const after = await this.conversations.byId(conversationId);
     const shown = presentMessage(message);
-    await this.live.push([userId], 'chat.message', { message: shown, unread_count: 0 });
     await this.live.push([recipientId], 'chat.message', {
       message: shown,
-      unread_count: after ? unreadOf(after, recipientId) : 1,
+      unread_count: recipientUnread,
     });
+    await this.live.push([userId], 'chat.message', { message: shown, unread_count: 0 });
     return message;
   }
 

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { assertSelf, parse } from '@swapbooth/service-kit';
 import type { Chat } from '../../domain/chat';
+import { conversationIdOf } from '../../domain/conversation';
 import { presentConversation, presentMessage } from './chat.presenters';
 import { idParam, messagesQuery, readBody, sendBody, userIdQuery } from './chat.schemas';
 
@@ -25,8 +26,7 @@ export const chatController = (chat: Chat) => ({
     const { id } = parse(idParam, req.params, 'params');
     const body = parse(sendBody, req.body);
     const me = assertSelf(req, body.userId);
-    const view = await chat.byProposal(id, me);
-    const message = await chat.send(view.conversation.id, me, body.content);
+    const message = await chat.send(conversationIdOf(id), me, body.content);
     ok(res, presentMessage(message), 201);
   },
 

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { png, signUp, snap, unique, type Member } from './helpers';
+import { MAILDEV_URL, png, signUp, snap, unique, type Member } from './helpers';
 
 /**
  * Live in two browsers: Bob's bell moves the moment Alice's proposal arrives (no reload), and the
@@ -106,6 +106,21 @@ test('Bob’s bell counts Alice’s proposal the moment it is sent, without a re
     bobPage.getByText('Someone sent a proposal for your listing/s. Subscribe to view details'),
   ).toBeVisible();
   await snap(bobPage, 'bell-live');
+
+  // The proposal e-mail reaches Bob once, with the link to review it.
+  const proposalMails = async () =>
+    (
+      (await (await fetch(`${MAILDEV_URL}/email`)).json()) as Array<{
+        subject: string;
+        text: string;
+        to: { address: string }[];
+      }>
+    ).filter(
+      (m) =>
+        m.to.some((t) => t.address === bob.email) && m.subject.includes('New exchange proposal'),
+    );
+  await expect.poll(async () => (await proposalMails()).length, { timeout: 20_000 }).toBe(1);
+  expect((await proposalMails())[0]!.text).toContain(`/proposal/${proposalId}/review/`);
 });
 
 test('the two chat on /messages and each sees the other’s message arrive', async () => {

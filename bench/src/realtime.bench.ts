@@ -190,13 +190,15 @@ async function pool<T>(items: T[], n: number, work: (item: T) => Promise<void>) 
 
 interface Measure {
   latencies: number[];
+  /** From the request being sent, rather than its answer. */
+  fromSent: number[];
   lost: number;
   duplicated: number;
   refused: Map<number, number>;
 }
 
-const summary = (name: string, m: Measure, goal: number) => {
-  const l = [...m.latencies].sort((a, b) => a - b);
+const summary = (name: string, m: Measure, goal: number | string, fromSent = false) => {
+  const l = [...(fromSent ? m.fromSent : m.latencies)].sort((a, b) => a - b);
   const refused = [...m.refused.entries()].map(([s, n]) => `${s}: ${n}`).join(', ') || 'none';
   return `| ${name} | ${l.length} | ${pct(l, 0.5).toFixed(1)} | ${pct(l, 0.95).toFixed(1)} | ${(l[l.length - 1] ?? NaN).toFixed(1)} | ${goal} | ${m.lost} | ${m.duplicated} | ${refused} |`;
 };
@@ -314,13 +316,20 @@ async function main() {
     const loadAt = os.loadavg();
 
     // Proposals: the sender is member k, the receiver member k+1 (each listing asked for once).
-    const proposals: Measure = { latencies: [], lost: 0, duplicated: 0, refused: new Map() };
+    const proposals: Measure = {
+      latencies: [],
+      fromSent: [],
+      lost: 0,
+      duplicated: 0,
+      refused: new Map(),
+    };
     const created: Array<{ id: string; sender: Member; receiver: Member }> = [];
     const pairs = Array.from({ length: Math.min(PROPOSALS, STREAMS - 2) }, (_, k) => ({
       sender: members[k]!,
       receiver: members[k + 1]!,
     }));
     await pool(pairs, CONCURRENCY, async ({ sender, receiver }) => {
+      const tSent = performance.now();
       const res = await call(gateway, 'POST', '/api/exchange/proposal', sender.token, {
         userId: sender.id,
         receiverId: receiver.id,
@@ -337,7 +346,10 @@ async function main() {
       created.push({ id, sender, receiver });
       const at = await arrivals.get(receiver.id)!.first(`exchange_proposal:${id}`, LOST_AFTER_MS);
       if (at === undefined) proposals.lost++;
-      else proposals.latencies.push(Math.max(0, at - t201));
+      else {
+        proposals.latencies.push(Math.max(0, at - t201));
+        proposals.fromSent.push(at - tSent);
+      }
     });
 
     // Messages: each conversation in turn, the sender and the receiver taking turns.
@@ -352,7 +364,13 @@ async function main() {
         await sleep(50);
       }
     }
-    const messages: Measure = { latencies: [], lost: 0, duplicated: 0, refused: new Map() };
+    const messages: Measure = {
+      latencies: [],
+      fromSent: [],
+      lost: 0,
+      duplicated: 0,
+      refused: new Map(),
+    };
     const sends = Array.from({ length: created.length ? MESSAGES : 0 }, (_, k) => {
       const p = created[k % created.length]!;
       const fromSender = Math.floor(k / created.length) % 2 === 0;
@@ -364,6 +382,7 @@ async function main() {
     });
     const sentIds: Array<{ to: Member; id: string }> = [];
     await pool(sends, CONCURRENCY, async ({ p, from, to }) => {
+      const tSent = performance.now();
       const res = await call(gateway, 'POST', `/api/chat/proposal/${p.id}/message`, from.token, {
         userId: from.id,
         content: `bench message ${randomUUID()}`,
@@ -377,7 +396,10 @@ async function main() {
       sentIds.push({ to, id });
       const at = await arrivals.get(to.id)!.first(`msg:${id}`, LOST_AFTER_MS);
       if (at === undefined) messages.lost++;
-      else messages.latencies.push(Math.max(0, at - t201));
+      else {
+        messages.latencies.push(Math.max(0, at - t201));
+        messages.fromSent.push(at - tSent);
+      }
     });
 
     // Duplicates: anything seen twice after everything has settled.
@@ -391,12 +413,14 @@ async function main() {
     }
 
     const body = `
-${STREAMS} members hold their stream (\`GET /api/stream\`) open through the gateway; exchange, chat, notification and the gateway run as child processes (built code) on FerretDB, Kafka and Redis of this machine, ${CONCURRENCY} calls in flight at a time. A proposal's time runs from its HTTP 201 (exchange, outbox, Kafka, notification's consumer, Redis pub/sub, the stream) to its \`exchange_proposal\` notification on the receiver's stream; a message's from its 201 (chat, Redis pub/sub, the stream) to the message on the other party's stream. Lost: not seen within ${LOST_AFTER_MS / 1000} s; duplicated: seen twice. Revision ${revision()}; load average at start ${loadAt.map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores.
+${STREAMS} members hold their stream (\`GET /api/stream\`) open through the gateway; exchange, chat, notification and the gateway run as child processes (built code) on FerretDB, Kafka and Redis of this machine, ${CONCURRENCY} calls in flight at a time. A proposal's time runs from its HTTP 201 (exchange, outbox, Kafka, notification's consumer, Redis pub/sub, the stream) to its \`exchange_proposal\` notification on the receiver's stream; a message's from its 201 (chat, Redis pub/sub, the stream) to the message on the other party's stream. A push that arrives before the sender has the 201 (chat pushes before it answers) counts 0; the last two rows time from the request being sent instead. Lost: not seen within ${LOST_AFTER_MS / 1000} s; duplicated: seen twice. Revision ${revision()}; load average at start ${loadAt.map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores.
 
 | push | count | p50 ms | p95 ms | max ms | goal p95 ms | lost | duplicated | refused calls |
 |---|---|---|---|---|---|---|---|---|
 ${summary('proposal → notification', proposals, 150)}
 ${summary('message → other party', messages, 100)}
+${summary('proposal POST sent → notification', proposals, '–', true)}
+${summary('message POST sent → other party', messages, '–', true)}
 `;
     writeSection('realtime', body);
     console.log(body);

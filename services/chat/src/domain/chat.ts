@@ -87,9 +87,12 @@ export class Chat {
       throw AppError.rateLimited('You are sending messages too quickly; wait a moment', wait);
 
     let recipientUnread = 1;
+    // The first attempt uses the conversation just read; only a lost race reads it again.
+    let known: Conversation | null = first.conversation;
     const message = await compareAndSet<ChatMessage>(
       async () => {
-        const c = (await this.conversations.byId(conversationId))!;
+        const c = known ?? (await this.conversations.byId(conversationId))!;
+        known = null;
         // Strictly increasing times within a conversation, so "messages since" never skips one.
         const last = c.lastMessage?.createdAt.getTime() ?? 0;
         const m: ChatMessage = {

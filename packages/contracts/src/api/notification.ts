@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * SPEC §3 notification, as GET /api/notifications/user/{id} lists them. The notification service
- * has no HTTP routes yet: this is the shape the web client reads, for that service to answer with
- * (and to test against) when its routes land.
+ * SPEC §3 notification, as GET /api/notifications/user/{id} lists them (`data` is the list; the
+ * answer also carries `unread_count`, `total`, `page` and `limit` beside it). For a member without
+ * an active or trialing subscription an `exchange_proposal` message is the SPEC §6 text.
  */
 export const notificationResponse = z.strictObject({
   notification_id: z.string(),

@@ -172,21 +172,23 @@ async function main() {
       const id = `bench-${randomUUID()}`;
       return { id, token: signTestToken(id, { expiresIn: 3600 }), listings: [] };
     });
-    const owner = new Map<string, Member>();
     log(`announcing ${LISTINGS} listings of ${MEMBERS} members`);
+    const announcements: Array<{ key: string; value: string }> = [];
     for (let i = 0; i < LISTINGS; i++) {
       const m = members[i % MEMBERS]!;
       const id = randomUUID();
       m.listings.push(id);
-      owner.set(id, m);
-      await publish(
-        producer,
-        prefix,
-        'product.created',
-        id,
-        listingEvent(id, m.id, i),
-        Topics.product,
-      );
+      const env = createEvent('product.created', listingEvent(id, m.id, i), {
+        producer: 'bench',
+        subject: id,
+      });
+      announcements.push({ key: id, value: JSON.stringify(env) });
+    }
+    for (let i = 0; i < announcements.length; i += 200) {
+      await producer.send({
+        topic: `${prefix}${Topics.product}`,
+        messages: announcements.slice(i, i + 200),
+      });
     }
     for (const m of members) {
       await publish(

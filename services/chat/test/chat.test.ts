@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
-import { Topics, type EventEnvelope } from '@swapbooth/contracts';
+import {
+  chatMessageResponse,
+  chatMessagesPage,
+  conversationResponse,
+  proposalChatResponse,
+  Topics,
+  type EventEnvelope,
+} from '@swapbooth/contracts';
 import { eventually } from '@swapbooth/test-kit';
 import { newMember, startChat, type ChatHarness, type Member } from './harness';
 
@@ -233,6 +240,24 @@ describe('chat about a proposal', () => {
       previousStatus: 'suspended',
     });
     await eventually(async () => (await send(p, p.sender, 'after')).status === 201, 15_000);
+  });
+
+  it('answers in the shapes of the chat contracts', async () => {
+    const p = await proposal();
+    const sent = await send(p, p.sender, 'hello');
+    chatMessageResponse.parse(sent.body.data);
+    const byProposal = await h.call('GET', `/api/chat/proposal/${p.id}`, p.receiver.token);
+    proposalChatResponse.parse(byProposal.body.data);
+    conversationResponse.parse(
+      (await h.call('GET', `/api/chat/conversation/${p.conv}`, p.receiver.token)).body.data,
+    );
+    for (const c of (await h.call('GET', `/api/chat/user/${p.receiver.id}/chats`, p.receiver.token))
+      .body.data)
+      conversationResponse.parse(c);
+    chatMessagesPage.parse(
+      (await h.call('GET', `/api/chat/conversations/${p.conv}/messages`, p.receiver.token)).body
+        .data,
+    );
   });
 
   it('answers 404 for a proposal it has no conversation for', async () => {

@@ -7,6 +7,7 @@ import { MembersRepository } from './data/members/members.repository';
 import { ProposalsRepository } from './data/proposals/proposals.repository';
 import { ListingTitlesRepository } from './data/products/listing-titles.repository';
 import { RedisCallLimiter } from './adapters/call-limiter';
+import { RedisOnceClaims } from './adapters/once-claims';
 import { EmailDelivery } from './domain/email-delivery';
 import { Notifier } from './domain/notifier';
 import { Inbox } from './domain/inbox';
@@ -24,7 +25,7 @@ export function buildDeps(ctx: ServiceContext<NotificationConfig>, mailer: Maile
   const proposals = new ProposalsRepository(ctx.conn);
   const titles = new ListingTitlesRepository(ctx.conn);
   const live = new RealtimePublisher(ctx.redis);
-  const notifier = new Notifier(store, members, live);
+  const notifier = new Notifier(store, members, live, new RedisOnceClaims(ctx.redis));
   const inbox = new Inbox(
     store,
     members,

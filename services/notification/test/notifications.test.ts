@@ -1,3 +1,4 @@
+import { notificationListResponse } from '@swapbooth/contracts';
 import { eventually } from '@swapbooth/test-kit';
 import {
   newMember,
@@ -31,6 +32,8 @@ interface Shown {
 const listOf = async (m: Member): Promise<{ items: Shown[]; unread: number }> => {
   const r = await h.call('GET', `/api/notifications/user/${m.id}`, m.token);
   expect(r.status).toBe(200);
+  // The shape the web client reads (packages/contracts).
+  notificationListResponse.parse(r.body.data);
   return { items: r.body.data as Shown[], unread: r.body.unread_count as number };
 };
 

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { RealtimePublisher, revokeToken } from '@swapbooth/service-kit';
 import { eventually, signTestToken } from '@swapbooth/test-kit';
-import { startNotification, type NotificationHarness } from './harness';
+import {
+  newMember,
+  newProposalId,
+  proposalFacts,
+  startNotification,
+  type NotificationHarness,
+} from './harness';
 
 jest.setTimeout(60_000);
 
@@ -89,5 +95,34 @@ describe('the stream on a notification process', () => {
     await eventually(() => junk.text().includes('event: ready'), 10_000);
     expect(junk.text()).not.toContain('"n":');
     junk.close();
+  });
+
+  it('pushes a notification once, even when its handler had stored it and died before pushing', async () => {
+    const s = newMember();
+    const r = newMember();
+    const stream = await open(r.token);
+    await eventually(() => stream.text().includes('event: ready'), 10_000);
+    const id = newProposalId();
+    // As if a first delivery stored the notification and its process died before the push.
+    await h.service.deps.store.insertOnce({
+      id: `exchange_proposal:${id}:${r.id}`,
+      userId: r.id,
+      type: 'exchange_proposal',
+      title: 'New exchange proposal',
+      message: 'A member sent you a proposal',
+      data: { proposal_id: id },
+      isRead: false,
+      createdAt: new Date(),
+    });
+    const env = await h.publish('proposal.created', id, proposalFacts(id, s, r, s.id));
+    await eventually(() => stream.text().includes(`exchange_proposal:${id}`), 15_000);
+    await h.send(env);
+    await h.publish('proposal.rejected', id, proposalFacts(id, s, r, r.id));
+    await eventually(
+      async () => (await h.service.deps.proposals.get(id))?.status === 'rejected',
+      15_000,
+    );
+    expect(stream.text().split(`"notification_id":"exchange_proposal:${id}:`).length - 1).toBe(1);
+    stream.close();
   });
 });

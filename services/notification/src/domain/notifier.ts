@@ -5,7 +5,7 @@ import {
   type Notification,
   type NotificationType,
 } from './notification';
-import type { LivePush, MemberDirectory, NotificationStore } from './ports';
+import type { LivePush, MemberDirectory, NotificationStore, OnceClaims } from './ports';
 
 /** Creates notifications (once per key) and pushes each to its member's open streams. */
 export class Notifier {
@@ -13,6 +13,7 @@ export class Notifier {
     private readonly store: NotificationStore,
     private readonly members: MemberDirectory,
     private readonly live: LivePush,
+    private readonly pushes: OnceClaims,
   ) {}
 
   /** A member's name as others see it, or "A member" when it is not known yet. */
@@ -31,9 +32,13 @@ export class Notifier {
     data: Record<string, string | number>;
   }): Promise<boolean> {
     const n: Notification = { ...input, isRead: false, createdAt: new Date() };
-    if (!(await this.store.insertOnce(n))) return false;
-    await this.pushed(n);
-    return true;
+    const created = await this.store.insertOnce(n);
+    // A retry after a failure between the insert and the push still pushes it, once.
+    const stored = created ? n : await this.store.byId(n.id);
+    if (stored && !stored.isRead && (await this.pushes.claim(`push:${n.id}`))) {
+      await this.pushed(stored);
+    }
+    return created;
   }
 
   /** new_message: one unread notification per conversation, updated with each message. */

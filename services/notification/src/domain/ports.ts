@@ -70,6 +70,11 @@ export interface LivePush {
   push(userIds: readonly string[], type: string, data: unknown): Promise<unknown>;
 }
 
+/** Claims something to be done once (a push); false when it was claimed before. */
+export interface OnceClaims {
+  claim(key: string): Promise<boolean>;
+}
+
 /** Counts a member's calls; answers seconds to wait, or 0. */
 export interface CallLimiter {
   take(userId: string): Promise<number>;

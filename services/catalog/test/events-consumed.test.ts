@@ -154,6 +154,50 @@ describe('events catalog consumes', () => {
     );
   });
 
+  it('suspends a suspended member’s booth with the account and restores the status it had', async () => {
+    const m = newMember();
+    const username = `away_${randomUUID().slice(0, 8)}`;
+    const created = await h.api.post(
+      '/api/booth',
+      {
+        name: `Away Shop ${randomUUID().slice(0, 8)}`,
+        description: 'Back soon',
+        interests: ['Books'],
+        user_id: m.id,
+        username,
+      },
+      m.token,
+    );
+    expect(created.status).toBe(201);
+    const boothId = created.body.data.booth_id as string;
+    expect(
+      (await h.api.put(`/api/booth/${boothId}`, { status: 'on_vacation' }, m.token)).status,
+    ).toBe(200);
+    const status = async () =>
+      (await h.api.get(`/api/booth/username/${username}`)).body.data?.status as string | undefined;
+
+    await tap.publish('user.status-changed', m.id, {
+      userId: m.id,
+      status: 'suspended',
+      previousStatus: 'active',
+    });
+    await eventually(async () => (await status()) === 'suspended', 15000);
+    await tap.waitFor(
+      'booth.status-changed',
+      (d) =>
+        d.boothId === boothId && d.status === 'suspended' && d.previousStatus === 'on_vacation',
+    );
+    const owner = await h.api.put(`/api/booth/${boothId}`, { status: 'active' }, m.token);
+    expect(owner.status).toBe(409);
+
+    await tap.publish('user.status-changed', m.id, {
+      userId: m.id,
+      status: 'active',
+      previousStatus: 'suspended',
+    });
+    await eventually(async () => (await status()) === 'on_vacation', 15000);
+  });
+
   it('reserves listings of an accepted exchange, trades them on completion, and frees them on cancellation', async () => {
     const [a, b] = [newMember(), newMember()];
     const [wanted, offered, other] = [

@@ -14,6 +14,11 @@ export interface Booth {
   interests: string[];
   addressId?: string;
   status: BoothStatus;
+  /**
+   * Set while the booth is suspended because its owner's account is: the status it returns to when
+   * the account is restored (null or absent otherwise, so an admin's own suspension stays).
+   */
+  accountSuspendedFrom?: BoothStatus | null;
   views: number;
   version: number;
   createdAt: Date;

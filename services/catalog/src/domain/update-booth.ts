@@ -89,9 +89,31 @@ export function updateBooth(
   });
 }
 
-/** An admin suspends a booth or lifts the suspension. */
+/** An admin suspends a booth or lifts the suspension (which also ends one that came with the account's). */
 export function adminSetBoothStatus(deps: Deps, id: string, status: BoothStatus): Promise<Booth> {
   return mutateBooth(deps, id, (current) =>
-    current.status === status ? undefined : { ...current, status },
+    current.status === status ? undefined : { ...current, status, accountSuspendedFrom: null },
   );
+}
+
+/**
+ * A suspended (or deleted) member's booth is suspended with the account, so the store shows its
+ * suspended state (SPEC §4); when the account is restored, the booth returns to the status it had.
+ * A booth an admin suspended on its own stays suspended.
+ */
+export async function followAccountStatus(
+  deps: Deps,
+  userId: string,
+  accountActive: boolean,
+): Promise<void> {
+  const booth = await deps.booths.findByUserId(userId);
+  if (!booth) return;
+  await mutateBooth(deps, booth.id, (current) => {
+    if (!accountActive) {
+      if (current.status === 'suspended') return undefined;
+      return { ...current, status: 'suspended', accountSuspendedFrom: current.status };
+    }
+    if (current.status !== 'suspended' || !current.accountSuspendedFrom) return undefined;
+    return { ...current, status: current.accountSuspendedFrom, accountSuspendedFrom: null };
+  });
 }

@@ -21,6 +21,7 @@ const boothSchema = new Schema<BoothDoc>(
     interests: { type: [String], default: [] },
     addressId: String,
     status: { type: String, required: true },
+    accountSuspendedFrom: { type: String, default: null },
     views: { type: Number, default: 0 },
     version: { type: Number, required: true },
     createdAt: { type: Date, required: true },

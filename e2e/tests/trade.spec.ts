@@ -5,7 +5,8 @@ import { expectAccessible, png, signUp, snap, unique, type Member } from './help
  * The trade loop in the browser: two members who never met find each other's listings, agree a
  * trade over two rounds (an offer and a counter), mark both parcels shipped and delivered, and rate
  * each other; a visitor then sees the new hearts on the rated member's other listing card.
- * Both members subscribe in the payment sandbox first: answering a proposal needs its details.
+ * Bob first sees Alice's proposal locked (he has no subscription); he subscribes in the payment
+ * sandbox and the same proposal opens with its details.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -90,11 +91,9 @@ async function reloadUntil(page: Page, check: () => Promise<void>) {
 
 let bobSlug = '';
 
-test('two members sign up, subscribe in the sandbox and list items', async ({ browser }) => {
+test('two members sign up and list items', async ({ browser }) => {
   alicePage = await member(browser, alice, '3200 24th St');
   bobPage = await member(browser, bob, '1 Mission St');
-  await subscribe(alicePage);
-  await subscribe(bobPage);
   await openStore(alicePage, `Alice Booth ${id}`, `al_${id}`.slice(0, 30));
   await list(alicePage, aliceItem, [200, 60, 60]);
   await openStore(bobPage, `Bob Booth ${id}`, `bo_${id}`.slice(0, 30));
@@ -128,10 +127,20 @@ test('Alice bags Bob’s tent and sends an offer of her teapot from the bag', as
   await expect(page.getByRole('button', { name: 'Cancel proposal' })).toBeVisible();
 });
 
-test('Bob counters asking for a deposit; Alice accepts the second round', async () => {
+test('Bob sees the proposal locked until he subscribes in the sandbox', async () => {
+  await bobPage.goto(proposalUrl);
+  await expect(bobPage.getByRole('link', { name: 'Subscribe' })).toBeVisible();
+  await expect(bobPage.getByRole('button', { name: 'Reject' })).toBeVisible();
+  await expect(bobPage.getByRole('button', { name: 'Counter' })).toHaveCount(0);
+  await expect(bobPage.getByText('My teapot for your tent?')).toHaveCount(0);
+  await snap(bobPage, 'proposal-locked');
+  await subscribe(bobPage);
   await reloadUntil(bobPage, async () => {
     await expect(bobPage.getByRole('button', { name: 'Counter' })).toBeVisible({ timeout: 5_000 });
   });
+});
+
+test('Bob counters asking for a deposit; Alice accepts the second round', async () => {
   await expect(bobPage.getByText('My teapot for your tent?')).toBeVisible();
   await bobPage.getByRole('button', { name: 'Counter' }).click();
   await expect(bobPage.getByRole('heading', { name: 'Counter offer' })).toBeVisible();

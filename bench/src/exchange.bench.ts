@@ -271,7 +271,12 @@ async function main() {
     const started = performance.now();
     const stopAt = started + DURATION_S * 1000;
     // Contention: a quarter of each member's listings are "wanted" and asked for by most proposals.
-    const hot = (m: Member) => m.listings.slice(0, Math.max(1, Math.ceil(m.listings.length / 4)));
+    // Clients skip listings they saw reserved (as the app hides them); the race is between accepts
+    // in flight at the same time.
+    const taken = new Set<string>();
+    const free = (ids: string[]) => ids.filter((l) => !taken.has(l));
+    const hot = (m: Member) =>
+      free(m.listings.slice(0, Math.max(1, Math.ceil(m.listings.length / 4))));
     const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 
     await Promise.all(
@@ -280,9 +285,15 @@ async function main() {
           const sender = pick(members);
           let receiver = pick(members);
           while (receiver === sender) receiver = pick(members);
-          const pool = Math.random() < 0.8 ? hot(receiver) : receiver.listings;
+          const pool =
+            hot(receiver).length && Math.random() < 0.8 ? hot(receiver) : free(receiver.listings);
+          const mine = free(sender.listings);
+          if (!pool.length || !mine.length) {
+            await sleep(5); // this pair has nothing left to trade: let the others run
+            continue;
+          }
           const requested = [...new Set([pick(pool), pick(pool)])];
-          const offered = [pick(sender.listings)];
+          const offered = [pick(mine)];
           const created = await api(
             rec,
             'propose',
@@ -339,6 +350,7 @@ async function main() {
           if (res.status === 200) {
             accepted++;
             acceptedTerms.push([...requested, ...offered]);
+            for (const l of [...requested, ...offered]) taken.add(l);
           }
         }
       }),
@@ -384,7 +396,7 @@ async function main() {
       return `| ${c} | ${l.length} | ${(l.length / seconds).toFixed(1)} | ${pct(l, 0.5).toFixed(1)} | ${pct(l, 0.95).toFixed(1)} | ${st} |`;
     };
     const body = `
-${CLIENTS} clients for ${seconds.toFixed(1)} s through the gateway (child process) to the exchange service (child process, built code), on FerretDB, Kafka and Redis of this machine. ${LISTINGS} listings of ${MEMBERS} members, announced as catalog events; every member subscribed (a \`subscription.changed\` event each). Each client loops: propose (two of the receiver's listings, 80% of the time from the quarter of them everyone wants, for one of the sender's), the receiver reads it, then either the receiver accepts or (half the time) counters and the sender accepts. Accepts race for shared listings: the loser gets 409, and creating a proposal for a listing already reserved is refused with 409 too. Revision ${revision()}; load average at start ${loadAt.map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores.
+${CLIENTS} clients for ${seconds.toFixed(1)} s through the gateway (child process) to the exchange service (child process, built code), on FerretDB, Kafka and Redis of this machine. ${LISTINGS} listings of ${MEMBERS} members, announced as catalog events; every member subscribed (a \`subscription.changed\` event each). Each client loops: propose (two of the receiver's listings, 80% of the time from the quarter of them everyone wants, for one of the sender's), the receiver reads it, then either the receiver accepts or (half the time) counters and the sender accepts. Clients leave out listings they saw reserved, as the app does; accepts in flight at the same time race for shared listings and the loser gets 409 (so does a proposal for a listing reserved meanwhile). Revision ${revision()}; load average at start ${loadAt.map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores.
 
 | measure | value |
 |---|---|

@@ -24,6 +24,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Statuses answered without throwing (2xx always are). */
   accept?: number[];
+  /** 'manual' answers a redirect (with its status) instead of following it. */
+  redirect?: 'follow' | 'manual';
 }
 
 export interface Reply<T> {
@@ -58,6 +60,7 @@ export class Api {
             ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
           },
           ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+          redirect: opts.redirect ?? 'follow',
           signal: AbortSignal.timeout(30_000),
         });
       } catch (err) {

@@ -6,7 +6,10 @@
  * Idempotent: every member signs in first and only what is missing is created, so a re-run on a
  * seeded stack changes nothing and finishes in seconds.
  *
- * Environment: AUTH_URL, CATALOG_URL, MAILDEV_URL, SEED_PASSWORD, SEED_MEMBERS, SEED_CONCURRENCY.
+ * Then demo trades around member01 (trades.ts), through the payment and exchange services.
+ *
+ * Environment: AUTH_URL, CATALOG_URL, PAYMENT_URL, EXCHANGE_URL, MAILDEV_URL, SEED_PASSWORD,
+ * SEED_MEMBERS, SEED_CONCURRENCY.
  */
 import { Api, ApiError, errorText, putBytes, stats } from './http';
 import { renderAvatar, renderListingImage, type RenderedImage } from './images';
@@ -15,6 +18,7 @@ import { MailBox } from './mail';
 import { planMembers, rosterSize, type Member } from './people';
 import { Random } from './random';
 import { Session, type AccountOutcome } from './session';
+import { seedTrades } from './trades';
 
 const env = process.env;
 const url = (v: string | undefined, fallback: string) =>
@@ -27,6 +31,8 @@ const count = (v: string | undefined, fallback: number, max: number) => {
 const config = {
   authUrl: url(env.AUTH_URL, 'http://127.0.0.1:4001'),
   catalogUrl: url(env.CATALOG_URL, 'http://127.0.0.1:4002'),
+  exchangeUrl: url(env.EXCHANGE_URL, 'http://127.0.0.1:4004'),
+  paymentUrl: url(env.PAYMENT_URL, 'http://127.0.0.1:4007'),
   maildevUrl: url(env.MAILDEV_URL, 'http://127.0.0.1:1080'),
   password: env.SEED_PASSWORD || 'swapbooth-demo',
   members: count(env.SEED_MEMBERS, rosterSize, rosterSize),
@@ -38,6 +44,8 @@ const config = {
 
 const auth = new Api('auth', config.authUrl);
 const catalog = new Api('catalog', config.catalogUrl);
+const exchange = new Api('exchange', config.exchangeUrl);
+const payment = new Api('payment', config.paymentUrl);
 const mail = new MailBox(config.maildevUrl);
 
 interface ProductView {
@@ -485,12 +493,39 @@ async function main(): Promise<number> {
       `  ${secs(engageStarted)}s`,
   );
 
+  // Demo trades need member01…member05; a smaller roster has none.
+  const tradesStarted = Date.now();
+  let tradeTotals = { proposals: 0, ratings: 0 };
+  if (config.members >= 5) {
+    try {
+      await Promise.all([ready(exchange), ready(payment)]);
+      const t = await seedTrades({
+        exchange,
+        payment,
+        sessions: new Map(results.map((r) => [r.member.n, r.session])),
+        listingsOf: async (userId) => (await listings()).filter((p) => p.user_id === userId),
+      });
+      tradeTotals = t;
+      console.log(
+        (t.trades === 'kept'
+          ? '  trades: member01 already has proposals'
+          : `  trades: ${t.subscribed} members subscribed, +${t.proposals} proposals, +${t.ratings} ratings`) +
+          `  ${secs(tradesStarted)}s`,
+      );
+    } catch (err) {
+      const why = err instanceof ApiError ? err.message : errorText(err);
+      failures.push(`trades: ${why}`);
+      console.error(`  trades FAILED: ${why}`);
+    }
+  }
+
   const created = results.filter((r) => r.account !== 'existing').length;
   const listingTotal = results.reduce((n, r) => n + r.listings, 0);
   console.log(
     `seed ${failures.length ? 'finished with failures' : 'done'} in ${secs()}s: ` +
       `${results.length}/${members.length} members (${created} new), ` +
       `${listingTotal} listings (${listingNew} new), ${totals.likes} likes and ${totals.bag} bag items added, ` +
+      `${tradeTotals.proposals} proposals and ${tradeTotals.ratings} ratings added, ` +
       `${stats.requests} requests` +
       (results.length ? `; sign in as ${members[0]!.email} / ${config.password}` : ''),
   );

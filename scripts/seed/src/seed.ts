@@ -509,7 +509,9 @@ async function main(): Promise<number> {
       console.log(
         (t.trades === 'kept'
           ? '  trades: member01 already has proposals'
-          : `  trades: ${t.subscribed} members subscribed, +${t.proposals} proposals, +${t.ratings} ratings`) +
+          : t.trades === 'no-sandbox'
+            ? '  trades: skipped, payment runs with Stripe rather than its sandbox'
+            : `  trades: ${t.subscribed} members subscribed, +${t.proposals} proposals, +${t.ratings} ratings`) +
           `  ${secs(tradesStarted)}s`,
       );
     } catch (err) {
@@ -517,6 +519,8 @@ async function main(): Promise<number> {
       failures.push(`trades: ${why}`);
       console.error(`  trades FAILED: ${why}`);
     }
+  } else {
+    console.log('  trades: skipped, they need at least 5 members');
   }
 
   const created = results.filter((r) => r.account !== 'existing').length;

@@ -141,7 +141,9 @@ test('Bob sees the proposal locked until he subscribes in the sandbox', async ()
 });
 
 test('Bob counters asking for a deposit; Alice accepts the second round', async () => {
-  await expect(bobPage.getByText('My teapot for your tent?')).toBeVisible();
+  await expect(
+    bobPage.getByRole('region', { name: 'Current terms' }).getByText('My teapot for your tent?'),
+  ).toBeVisible();
   await bobPage.getByRole('button', { name: 'Counter' }).click();
   await expect(bobPage.getByRole('heading', { name: 'Counter offer' })).toBeVisible();
   await bobPage.getByLabel('Deposit they add').fill('5');

@@ -20,6 +20,7 @@ export const notificationTypes = [
   'new_follower',
   'subscription_changed',
   'identity_verified',
+  'listing_moderated',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -137,7 +138,18 @@ export const texts = {
     title: 'ID verified',
     message: 'Your identity is verified: your listings now show the ID Verified badge',
   }),
+  listing_moderated: (outcome: ListingModeration, listing?: string, reason?: string) => {
+    const what = listing ? `Your listing "${listing}"` : 'Your listing';
+    const done = outcome === 'published' ? 'published again' : outcome;
+    return {
+      title: `Your listing was ${done}`,
+      message: `${what} was ${done} by a moderator${reason ? `. Reason: ${reason}` : ''}`,
+    };
+  },
 } as const;
+
+/** What an admin's moderation did to a listing, as its seller is told. */
+export type ListingModeration = 'published' | 'hidden' | 'removed';
 
 /** Types a party may ask to be sent to the other party of a proposal (POST /api/notifications/create). */
 export const clientCreatableTypes = [

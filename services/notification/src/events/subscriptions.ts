@@ -13,6 +13,7 @@ import {
   onUserFollowed,
 } from './on-member-news';
 import { onProductChanged, onUserEmail, onUserProfileUpdated } from './on-directory-facts';
+import { onAdminActionTaken } from './on-admin-action-taken';
 
 /** Every topic the notification service consumes, in one list. */
 export const subscriptions = (d: NotificationDeps): Subscription[] => {
@@ -66,5 +67,9 @@ export const subscriptions = (d: NotificationDeps): Subscription[] => {
       },
     },
     { topic: Topics.identity, handlers: { 'identity.verified': onIdentityVerified(d.notifier) } },
+    {
+      topic: Topics.admin,
+      handlers: { 'admin.action-taken': onAdminActionTaken(d.notifier, d.titles) },
+    },
   ];
 };

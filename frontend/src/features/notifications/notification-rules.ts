@@ -17,6 +17,9 @@ export const PROPOSAL_TYPES = [
 /** Types that open the conversation of their proposal. */
 export const MESSAGE_TYPES = ['new_message'];
 
+/** Types about the member's own listings (an admin moderated one): they open the member's store. */
+export const STORE_TYPES = ['listing_moderated'];
+
 export const NotificationMessages = {
   noProposal: 'Unable to view proposal details',
   failed: 'Unable to process notification',
@@ -27,10 +30,12 @@ export const NotificationMessages = {
 export type NotificationTarget =
   | { kind: 'proposal'; proposalId: string }
   | { kind: 'messages'; proposalId: string }
+  | { kind: 'my-store' }
   | { kind: 'none' }
   | { kind: 'error'; message: string };
 
 export function notificationTarget(n: AppNotification): NotificationTarget {
+  if (STORE_TYPES.includes(n.type)) return { kind: 'my-store' };
   const proposalType = PROPOSAL_TYPES.includes(n.type);
   const messageType = MESSAGE_TYPES.includes(n.type);
   if (!proposalType && !messageType) return { kind: 'none' };

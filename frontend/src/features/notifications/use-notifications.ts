@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToast, useUserId } from '../../app/hooks';
 import { useLiveStreamUp } from '../../app/live-stream';
-import { useGetProfileQuery } from '../../app/member-api';
+import { memberApi, useGetProfileQuery } from '../../app/member-api';
 import { logFailure } from '../../lib/log';
 import { NotificationMessages, notificationTarget } from './notification-rules';
 import {
@@ -31,6 +31,7 @@ export function useNotifications({ poll = true }: { poll?: boolean } = {}) {
   });
   const [markRead] = useMarkNotificationReadMutation();
   const [markAll, markAllState] = useMarkAllNotificationsReadMutation();
+  const [loadBooth] = memberApi.useLazyGetMyBoothQuery();
 
   useEffect(() => {
     if (query.error) logFailure('notifications could not be loaded', query.error);
@@ -52,13 +53,18 @@ export function useNotifications({ poll = true }: { poll?: boolean } = {}) {
           navigate(`/proposal/${encodeURIComponent(target.proposalId)}`);
         else if (target.kind === 'messages')
           navigate(`/messages?proposal=${encodeURIComponent(target.proposalId)}`);
+        else if (target.kind === 'my-store' && userId)
+          loadBooth(userId, true)
+            .unwrap()
+            .then((booth) => navigate(`/my-store/${encodeURIComponent(booth.username)}`))
+            .catch((err: unknown) => logFailure('store could not be opened', err));
         else if (target.kind === 'error') toast(target.message, 'error');
       } catch (err) {
         logFailure('notification could not be opened', err);
         toast(NotificationMessages.failed, 'error');
       }
     },
-    [markRead, navigate, toast],
+    [markRead, navigate, toast, loadBooth, userId],
   );
 
   const readAll = useCallback(() => {

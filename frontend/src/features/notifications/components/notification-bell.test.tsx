@@ -92,6 +92,37 @@ describe('the notification bell', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/messages?proposal=p1'));
   });
 
+  it('opens the member’s own store from a notice that an admin hid one of their listings', async () => {
+    const fn = mockFetch(({ url }) => {
+      if (url.pathname === '/api/auth/refresh') return { status: 401, body: {} };
+      if (url.pathname === '/api/profile') return { body: profileBody({ userId: ME }) };
+      if (url.pathname === `/api/booth/${ME}`)
+        return {
+          body: {
+            success: true,
+            data: { booth_id: 'b1', username: 'ada.store', status: 'active', name: 'Ada' },
+          },
+        };
+      if (url.pathname === `/api/notifications/user/${ME}`)
+        return list([
+          note(1, {
+            type: 'listing_moderated',
+            title: 'Your listing was hidden',
+            message: 'Your listing "Red bike" was hidden by a moderator. Reason: Counterfeit',
+            data: JSON.stringify({ product_id: 'prod-1', status: 'hidden' }),
+          }),
+        ]);
+      if (url.pathname.endsWith('/read')) return { body: { success: true, data: {} } };
+      return undefined;
+    });
+    globalThis.fetch = fn as unknown as typeof fetch;
+    signIn(ME);
+    const { router } = renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    fireEvent.click(await screen.findByRole('button', { name: /was hidden by a moderator/ }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/my-store/ada.store'));
+  });
+
   it('says so when a proposal notification carries no proposal, or cannot be read', async () => {
     backend(({ url }) =>
       url.pathname === `/api/notifications/user/${ME}`

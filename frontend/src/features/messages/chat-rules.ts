@@ -1,7 +1,7 @@
-import type { ChatMessageResponse, ProposalResponse } from '@swapbooth/contracts';
+import type { ProposalResponse } from '@swapbooth/contracts';
+import { MESSAGE_MAX } from '../../app/chat-api';
 
-/** Longest message, after trimming (the server says the same). */
-export const MESSAGE_MAX = 2000;
+export { draftToSend, MESSAGE_MAX, mergeMessages } from '../../app/chat-api';
 
 export const ChatTexts = {
   title: 'Messages',
@@ -15,12 +15,6 @@ export const ChatTexts = {
   notFound: 'This conversation is not available yet. Try again in a moment.',
   tooLong: `Messages can be at most ${MESSAGE_MAX} characters.`,
 } as const;
-
-/** The text to send, or undefined when there is nothing to send. */
-export function draftToSend(draft: string): string | undefined {
-  const content = draft.trim();
-  return content.length > 0 && content.length <= MESSAGE_MAX ? content : undefined;
-}
 
 /** The other party's name as the proposal shows it ("A member" while details are locked). */
 export function otherName(p: ProposalResponse | undefined, me: string): string {
@@ -37,16 +31,4 @@ export function listingsLine(p: ProposalResponse | undefined): string {
   const titles = [...p.requested_products, ...p.offered_products].map((l) => l.title);
   if (titles.length <= 2) return titles.join(', ');
   return `${titles.slice(0, 2).join(', ')} +${titles.length - 2}`;
-}
-
-/** Adds messages to a thread: no duplicates, oldest first. */
-export function mergeMessages(
-  current: ChatMessageResponse[],
-  more: ChatMessageResponse[],
-): ChatMessageResponse[] {
-  const byId = new Map(current.map((m) => [m.message_id, m]));
-  for (const m of more) byId.set(m.message_id, m);
-  return [...byId.values()].sort((a, b) =>
-    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0,
-  );
 }

@@ -1,9 +1,7 @@
 import type {
   ApiSuccess,
-  ChatMessageResponse,
   ChatMessagesPage,
   ConversationResponse,
-  ProposalChatResponse,
   ProposalResponse,
 } from '@swapbooth/contracts';
 import { api } from '../../app/api';
@@ -20,16 +18,6 @@ export const messagesApi = api
         transformResponse: (body: ApiSuccess<ConversationResponse[]>) => body.data,
         providesTags: ['Chats'],
       }),
-      /** The conversation of a proposal, with its latest messages. */
-      getProposalChat: build.query<ProposalChatResponse, { proposalId: string; userId: string }>({
-        query: ({ proposalId, userId }) => ({
-          url: `/chat/proposal/${enc(proposalId)}`,
-          params: { userId },
-        }),
-        transformResponse: (body: ApiSuccess<ProposalChatResponse>) => body.data,
-        providesTags: (r) =>
-          r ? [{ type: 'ChatThread', id: r.conversation.conversation_id }] : [],
-      }),
       /** Messages after an instant, oldest first (the live fallback and "load newer"). */
       getMessagesSince: build.query<
         ChatMessagesPage,
@@ -41,26 +29,6 @@ export const messagesApi = api
         }),
         transformResponse: (body: ApiSuccess<ChatMessagesPage>) => body.data,
       }),
-      sendMessage: build.mutation<
-        ChatMessageResponse,
-        { proposalId: string; userId: string; content: string }
-      >({
-        query: ({ proposalId, userId, content }) => ({
-          url: `/chat/proposal/${enc(proposalId)}/message`,
-          method: 'POST',
-          body: { userId, content },
-        }),
-        transformResponse: (body: ApiSuccess<ChatMessageResponse>) => body.data,
-        invalidatesTags: ['Chats'],
-      }),
-      markChatRead: build.mutation<void, { conversationId: string; userId: string }>({
-        query: ({ conversationId, userId }) => ({
-          url: `/chat/chat/${enc(conversationId)}/read`,
-          method: 'PUT',
-          body: { userId },
-        }),
-        invalidatesTags: ['Chats'],
-      }),
       /** The proposal a conversation is about: the other member's name and the listings. */
       getChatProposal: build.query<ProposalResponse, string>({
         query: (id) => ({ url: `/exchange/proposal/${enc(id)}` }),
@@ -70,10 +38,11 @@ export const messagesApi = api
     }),
   });
 
-export const {
-  useGetChatsQuery,
+export const { useGetChatsQuery, useGetChatProposalQuery } = messagesApi;
+
+// One conversation's calls are shared with the proposal page, so they live in the app.
+export {
   useGetProposalChatQuery,
-  useSendMessageMutation,
   useMarkChatReadMutation,
-  useGetChatProposalQuery,
-} = messagesApi;
+  useSendMessageMutation,
+} from '../../app/chat-api';

@@ -10,6 +10,7 @@ import { useGetProposalQuery } from '../exchange-api';
 import { LOCKED_MESSAGE, partyName, refusalOf } from '../proposal-view';
 import { pickFromProposal } from '../components/listing-picker';
 import { ProposalActions } from '../components/proposal-actions';
+import { ProposalChat, ProposalChatTexts } from '../components/proposal-chat';
 import { Parties, ProposalTerms, RoundHistory, StatusBadge } from '../components/proposal-parts';
 import { ShippingSteps } from '../components/shipping-steps';
 import { ListingList } from '../components/terms-view';
@@ -31,6 +32,7 @@ function LockedProposal({ proposal: p, me }: { proposal: ProposalResponse; me: s
           title="Your listings they asked for"
           items={p.requested_products.map(pickFromProposal)}
         />
+        <p>{ProposalChatTexts.locked}</p>
         <div className="form__actions">
           <Link className="btn btn--primary" to="/subscription">
             Subscribe
@@ -71,6 +73,7 @@ function ProposalBody({ proposal: p, me }: { proposal: ProposalResponse; me: str
       {accepted && <ShippingSteps proposal={p} me={me} />}
       {p.status === 'completed' && !p.rated_by_me && <RatingForm proposal={p} me={me} />}
       {p.status === 'completed' && <TradeRatings proposalId={p.proposal_id} />}
+      <ProposalChat proposal={p} me={me} />
       <RoundHistory proposal={p} />
     </>
   );

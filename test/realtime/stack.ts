@@ -51,7 +51,7 @@ export async function startRealtimeStack(replicas = 2): Promise<RealtimeStack> {
   }
   const gateways: RunningServer[] = [];
   const redis = createRedis(
-    shared.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    base.REDIS_URL ?? 'redis://127.0.0.1:6379',
     `${shared.REDIS_KEY_PREFIX}gw:`,
     createLogger('gateway', 'silent'),
   );

@@ -24,9 +24,11 @@ function run(
   args: string[],
   opts: { cwd?: string; env?: Record<string, string>; detached?: boolean } = {},
 ): { child: ChildProcess; done: Promise<{ code: number | null; out: string }> } {
+  // The outer run's KEEP_INFRA (KEEP_INFRA=1 npm test) must not decide what these runs stop.
+  const { KEEP_INFRA: _outer, ...inherited } = process.env;
   const child = spawn('bash', args, {
     cwd: opts.cwd ?? root,
-    env: { ...process.env, ...opts.env },
+    env: { ...inherited, ...opts.env },
     detached: opts.detached ?? false,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

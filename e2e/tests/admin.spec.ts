@@ -117,7 +117,7 @@ test('a staff admin with only products sees only Products and hides the listing'
   }).toPass({ timeout: 60_000 });
   await row.getByRole('button', { name: 'Hide' }).click();
   const dialog = page.getByRole('dialog', { name: 'Hide listing' });
-  await dialog.getByLabel('Reason').fill('Prohibited item (e2e)');
+  await dialog.getByLabel('Reason').fill(`Prohibited item (e2e ${id})`);
   await dialog.getByRole('button', { name: 'Hide' }).click();
   await expect(page.getByText('Listing hidden')).toBeVisible();
 
@@ -140,7 +140,7 @@ test('the executive sees the dashboard charts and the action in the audit log', 
   await expect(page.getByRole('img', { name: /^Sign-ups: \d+ over 30 days$/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /^New listings: \d+ over 30 days$/ })).toBeVisible();
   await page.getByRole('link', { name: 'Audit log' }).click();
-  const row = page.getByRole('row').filter({ hasText: 'Prohibited item (e2e)' });
+  const row = page.getByRole('row').filter({ hasText: `Prohibited item (e2e ${id})` });
   await expect(row).toContainText(admins.staff.email);
   await expect(row).toContainText('product.status-set');
 });

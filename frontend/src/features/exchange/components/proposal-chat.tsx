@@ -128,26 +128,29 @@ export function ProposalChat({ proposal, me }: { proposal: ProposalResponse; me:
   } else {
     body = (
       <>
-        <ol className="proposal-chat__messages" role="log" aria-live="polite">
-          {messages.length === 0 && (
-            <li className="proposal-chat__empty">{ProposalChatTexts.empty}</li>
-          )}
-          {messages.map((m) => {
-            const mine = m.sender_id === me;
-            return (
-              <li
-                key={m.message_id}
-                className={`proposal-chat__message${mine ? ' proposal-chat__message--mine' : ''}`}
-              >
-                <span className="proposal-chat__author">{mine ? 'You' : other}</span>{' '}
-                <time className="proposal-chat__time" dateTime={m.created_at}>
-                  {sentAt(m.created_at)}
-                </time>
-                <p className="proposal-chat__content">{m.content}</p>
-              </li>
-            );
-          })}
-        </ol>
+        {/* The live region wraps the list: a role on the <ol> itself would take its list semantics away. */}
+        <div role="log" aria-live="polite">
+          <ol className="proposal-chat__messages">
+            {messages.length === 0 && (
+              <li className="proposal-chat__empty">{ProposalChatTexts.empty}</li>
+            )}
+            {messages.map((m) => {
+              const mine = m.sender_id === me;
+              return (
+                <li
+                  key={m.message_id}
+                  className={`proposal-chat__message${mine ? ' proposal-chat__message--mine' : ''}`}
+                >
+                  <span className="proposal-chat__author">{mine ? 'You' : other}</span>{' '}
+                  <time className="proposal-chat__time" dateTime={m.created_at}>
+                    {sentAt(m.created_at)}
+                  </time>
+                  <p className="proposal-chat__content">{m.content}</p>
+                </li>
+              );
+            })}
+          </ol>
+        </div>
         {conversation.read_only ? (
           <p className="notice" role="status">
             {ProposalChatTexts.readOnly}

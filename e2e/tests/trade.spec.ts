@@ -185,7 +185,7 @@ test('both parcels are shipped and delivered, and the trade is completed', async
 test('each rates the other once, and a visitor sees Bob’s hearts on his other listing', async ({
   browser,
 }) => {
-  await alicePage.getByRole('radio', { name: '4.5 hearts' }).check();
+  await alicePage.getByRole('radio', { name: '4.5 hearts', exact: true }).check();
   await alicePage.getByLabel('Comment').fill('Tent as described, quick to ship.');
   await alicePage.getByRole('button', { name: 'Submit rating' }).click();
   await expect(
@@ -198,7 +198,7 @@ test('each rates the other once, and a visitor sees Bob’s hearts on his other 
       timeout: 5_000,
     });
   });
-  await bobPage.getByRole('radio', { name: '5 hearts' }).check();
+  await bobPage.getByRole('radio', { name: '5 hearts', exact: true }).check();
   await bobPage.getByRole('button', { name: 'Submit rating' }).click();
   await expect(bobPage.getByRole('region', { name: 'Ratings of this trade' })).toBeVisible();
 

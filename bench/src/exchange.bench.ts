@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
+import mongoose from 'mongoose';
 import { createEvent, Topics, type EventData, type EventType } from '@swapbooth/contracts';
 import { freePort, signTestToken } from '@swapbooth/test-kit';
 import { machine, revision, writeSection } from './results';
@@ -50,8 +51,14 @@ class Recorder {
   readonly latencies = new Map<Call, number[]>(calls.map((c) => [c, []]));
   readonly statuses = new Map<Call, Map<number, number>>(calls.map((c) => [c, new Map()]));
 
-  record(call: Call, ms: number, status: number) {
+  /** The first refusal message seen per call and status, to say what the refusals were. */
+  readonly samples = new Map<string, string>();
+
+  record(call: Call, ms: number, status: number, message?: string) {
     this.latencies.get(call)!.push(ms);
+    if (status >= 400 && message && !this.samples.has(`${call} ${status}`)) {
+      this.samples.set(`${call} ${status}`, message);
+    }
     const s = this.statuses.get(call)!;
     s.set(status, (s.get(status) ?? 0) + 1);
   }
@@ -82,7 +89,7 @@ async function api(
     data?: Record<string, unknown>;
     message?: string;
   };
-  rec.record(call, performance.now() - t0, res.status);
+  rec.record(call, performance.now() - t0, res.status, json.message);
   return { status: res.status, body: json };
 }
 
@@ -201,66 +208,26 @@ async function main() {
         messages: announcements.slice(i, i + 200),
       });
     }
-    // The service has every listing when a proposal for the last one announced is accepted as valid.
-    const warm = new Recorder();
-    const last = members[(LISTINGS - 1) % MEMBERS]!;
-    const lastListing = last.listings[last.listings.length - 1]!;
-    const prober = members.find((m) => m !== last)!;
-    let probeId: string | undefined;
-    const deadline = Date.now() + 120_000;
-    while (!probeId) {
-      const res = await api(
-        warm,
-        'propose',
-        gateway,
-        'POST',
-        '/api/exchange/proposal',
-        prober.token,
-        {
-          userId: prober.id,
-          receiverId: last.id,
-          requestedProductIds: [lastListing],
-          offeredProductIds: [prober.listings[0]],
-          message: 'warm-up',
-        },
-      );
-      if (res.status === 201) probeId = String(res.body.data?.proposal_id);
-      else if (Date.now() > deadline) throw new Error(`the projection never filled: ${res.status}`);
-      else await sleep(250);
-    }
-    // Entitlement arrives on its own topic: the receiver may counter once it is in.
+    // The projections fill from three partitions each, at their own pace: wait until the service's
+    // own collections hold every listing and every subscription (read-only, for readiness).
+    const db = await mongoose
+      .createConnection(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/', {
+        dbName: `${run}_exchange`,
+      })
+      .asPromise();
+    const deadline = Date.now() + 180_000;
     for (;;) {
-      const res = await api(
-        warm,
-        'counter',
-        gateway,
-        'POST',
-        `/api/exchange/proposal/${probeId}/counter`,
-        last.token,
-        {
-          userId: last.id,
-          requestedProductIds: [lastListing],
-          offeredProductIds: [prober.listings[0]],
-          message: 'warm-up',
-          deposit_amount: 1,
-        },
-      );
-      if (res.status === 200) break;
-      if (Date.now() > deadline) throw new Error(`entitlement never arrived: ${res.status}`);
+      const [listings, entitled] = await Promise.all([
+        db.collection('listings').countDocuments(),
+        db.collection('entitlements').countDocuments(),
+      ]);
+      if (listings >= LISTINGS && entitled >= MEMBERS) break;
+      if (Date.now() > deadline) {
+        throw new Error(`projections incomplete: ${listings} listings, ${entitled} entitlements`);
+      }
       await sleep(250);
     }
-    await api(
-      warm,
-      'accept',
-      gateway,
-      'PUT',
-      `/api/exchange/proposal/${probeId}/status`,
-      last.token,
-      {
-        status: 'cancelled',
-        userId: last.id,
-      },
-    );
+    await db.close();
     log('projection ready; running the load');
 
     const rec = new Recorder();
@@ -362,7 +329,7 @@ async function main() {
     for (const m of members) {
       for (let page = 1; ; page++) {
         const res = await api(
-          warm,
+          new Recorder(),
           'read',
           gateway,
           'GET',
@@ -411,6 +378,8 @@ Where the time goes: on FerretDB each service keeps one database connection (\`m
 | call | count | per second | p50 ms | p95 ms | statuses |
 |---|---|---|---|---|---|
 ${calls.map(row).join('\n')}
+
+What the refusals said (the first of each kind): ${[...rec.samples.entries()].map(([k, m]) => `${k} "${m}"`).join('; ') || 'none'}.
 `;
     writeSection('exchange', body);
     console.log(body);

@@ -1,11 +1,10 @@
-import { eventually } from '@swapbooth/test-kit';
+import { eventually, type Loose } from '@swapbooth/test-kit';
 import {
   newMember,
   startPayment,
   type Harness,
   type Member,
 } from '../../services/payment/test/support/harness';
-import type { Loose } from '../../services/payment/test/support/http';
 import { product, uniqueWord } from '../../services/search/test/support/factories';
 import { startSearch, type SearchHarness } from '../../services/search/test/support/harness';
 

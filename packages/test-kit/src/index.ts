@@ -5,3 +5,4 @@ export * from './wait';
 export * from './testcontainers';
 export * from './disposable';
 export * from './bus-trace';
+export * from './api';

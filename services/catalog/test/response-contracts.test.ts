@@ -6,11 +6,10 @@ import {
   productPageResponse,
   reportPageResponse,
 } from '@swapbooth/contracts';
-import { eventually, signTestToken } from '@swapbooth/test-kit';
+import { eventually, signTestToken, type Reply } from '@swapbooth/test-kit';
 import { EventTap } from './support/events';
 import { imageBytes, listingBody, putTo } from './support/fixtures';
 import { newMember, startCatalog, type Harness } from './support/harness';
-import type { Reply } from './support/http';
 
 let h: Harness;
 let tap: EventTap;

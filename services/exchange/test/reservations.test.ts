@@ -1,4 +1,4 @@
-import { eventually } from '@swapbooth/test-kit';
+import { eventually, type Loose } from '@swapbooth/test-kit';
 import { newMember, startExchange, type Harness, type Member } from './support/harness';
 import {
   listingsOf,
@@ -9,7 +9,6 @@ import {
   subscribe,
   type TestListing,
 } from './support/fixtures';
-import type { Loose } from './support/http';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { apiFailure, checkResponse, exchangeEndpoints } from '@swapbooth/contracts';
 import { newMember, startExchange, type Harness } from './support/harness';
 import { counter, listingsOf, propose, setStatus, ship, subscribe } from './support/fixtures';
-import type { Reply } from './support/http';
+import type { Reply } from '@swapbooth/test-kit';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Harness, Member } from './harness';
-import type { Loose } from './http';
+import type { Loose } from '@swapbooth/test-kit';
 
 /** A real JPEG (or PNG/WebP) of the given size, small in bytes. */
 export async function imageBytes(

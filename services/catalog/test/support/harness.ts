@@ -7,11 +7,10 @@ import {
 } from '@aws-sdk/client-s3';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { signTestToken } from '@swapbooth/test-kit';
+import { signTestToken, Api } from '@swapbooth/test-kit';
 import { loadCatalogConfig, type CatalogConfig } from '../../src/config';
 import { startCatalogService } from '../../src/service';
 import { AuthStub } from './auth-stub';
-import { Api } from './http';
 
 export interface Member {
   id: string;

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ProductSnapshot } from '@swapbooth/contracts';
-import { eventually } from '@swapbooth/test-kit';
+import { eventually, type Loose, type Reply } from '@swapbooth/test-kit';
 import type { Harness, Member } from './harness';
-import type { Loose, Reply } from './http';
 
 export interface TestListing {
   id: string;

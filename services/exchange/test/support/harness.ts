@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import type { RunningService, RuntimeOverrides } from '@swapbooth/runtime';
-import { signTestToken } from '@swapbooth/test-kit';
+import { signTestToken, Api } from '@swapbooth/test-kit';
 import { loadExchangeConfig, type ExchangeConfig } from '../../src/config';
 import type { ExchangeDeps } from '../../src/deps';
 import { startExchangeService } from '../../src/service';
-import { Api } from './http';
 import { EventTap } from './events';
 
 export interface Member {

@@ -1,12 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { eventually, signTestToken } from '@swapbooth/test-kit';
+import { eventually, signTestToken, Api, type Loose } from '@swapbooth/test-kit';
 import { loadPaymentConfig, type PaymentConfig } from '../../src/config';
 import type { PaymentDeps } from '../../src/deps';
 import { startPaymentService } from '../../src/service';
 import { EventTap } from './events';
-import { Api, type Loose } from './http';
 
 export const WEBHOOK_SECRET = 'whsec_test_payment_component';
 

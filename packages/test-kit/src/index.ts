@@ -6,3 +6,4 @@ export * from './testcontainers';
 export * from './disposable';
 export * from './bus-trace';
 export * from './api';
+export * from './event-tap';

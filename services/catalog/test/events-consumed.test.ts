@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import exifr from 'exifr';
-import { eventually } from '@swapbooth/test-kit';
-import { EventTap } from './support/events';
-import { newMember, startCatalog, type Harness } from './support/harness';
+import { eventually, EventTap } from '@swapbooth/test-kit';
+import { newMember, startCatalog, type Harness, catalogTopics } from './support/harness';
 import { createListing, download, gpsJpeg, uploadBytes } from './support/fixtures';
 
 let h: Harness;
 let tap: EventTap;
 beforeAll(async () => {
   h = await startCatalog();
-  tap = new EventTap(h.config.KAFKA_BROKERS, h.topicPrefix);
+  tap = new EventTap(h.config.KAFKA_BROKERS, h.topicPrefix, catalogTopics);
   await tap.start();
 });
 afterAll(async () => {

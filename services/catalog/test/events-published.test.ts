@@ -1,12 +1,12 @@
-import { EventTap } from './support/events';
-import { newMember, startCatalog, type Harness } from './support/harness';
+import { EventTap } from '@swapbooth/test-kit';
+import { newMember, startCatalog, type Harness, catalogTopics } from './support/harness';
 import { createListing } from './support/fixtures';
 
 let h: Harness;
 let tap: EventTap;
 beforeAll(async () => {
   h = await startCatalog();
-  tap = new EventTap(h.config.KAFKA_BROKERS, h.topicPrefix);
+  tap = new EventTap(h.config.KAFKA_BROKERS, h.topicPrefix, catalogTopics);
   await tap.start();
 });
 afterAll(async () => {

@@ -6,16 +6,15 @@ import {
   productPageResponse,
   reportPageResponse,
 } from '@swapbooth/contracts';
-import { eventually, signTestToken, type Reply } from '@swapbooth/test-kit';
-import { EventTap } from './support/events';
+import { eventually, signTestToken, type Reply, EventTap } from '@swapbooth/test-kit';
 import { imageBytes, listingBody, putTo } from './support/fixtures';
-import { newMember, startCatalog, type Harness } from './support/harness';
+import { newMember, startCatalog, type Harness, catalogTopics } from './support/harness';
 
 let h: Harness;
 let tap: EventTap;
 beforeAll(async () => {
   h = await startCatalog();
-  tap = new EventTap(h.config.KAFKA_BROKERS, h.topicPrefix);
+  tap = new EventTap(h.config.KAFKA_BROKERS, h.topicPrefix, catalogTopics);
   await tap.start();
 });
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { Topics } from '@swapbooth/contracts';
 import { randomBytes } from 'node:crypto';
 import {
   DeleteBucketCommand,
@@ -22,6 +23,9 @@ export function newMember(): Member {
   const id = `u${randomBytes(6).toString('hex')}`;
   return { id, token: signTestToken(id) };
 }
+
+/** The topics catalog publishes on, for an EventTap of a test's catalog instance. */
+export const catalogTopics = [Topics.product, Topics.booth, Topics.report];
 
 export interface Harness {
   api: Api;

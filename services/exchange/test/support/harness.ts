@@ -1,12 +1,12 @@
+import { Topics } from '@swapbooth/contracts';
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import type { RunningService, RuntimeOverrides } from '@swapbooth/runtime';
-import { signTestToken, Api } from '@swapbooth/test-kit';
+import { signTestToken, Api, EventTap } from '@swapbooth/test-kit';
 import { loadExchangeConfig, type ExchangeConfig } from '../../src/config';
 import type { ExchangeDeps } from '../../src/deps';
 import { startExchangeService } from '../../src/service';
-import { EventTap } from './events';
 
 export interface Member {
   id: string;
@@ -55,7 +55,12 @@ export async function startExchange(
     ...env,
   });
   const service = await startWithRetry(config, overrides);
-  const tap = new EventTap(config.KAFKA_BROKERS, config.KAFKA_TOPIC_PREFIX);
+  const tap = new EventTap(
+    config.KAFKA_BROKERS,
+    config.KAFKA_TOPIC_PREFIX,
+    [Topics.proposal],
+    20_000,
+  );
   await tap.start();
   return {
     api: new Api(service.url),

@@ -1,11 +1,11 @@
+import { Topics } from '@swapbooth/contracts';
 import { createHmac, randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { eventually, signTestToken, Api, type Loose } from '@swapbooth/test-kit';
+import { eventually, signTestToken, Api, type Loose, EventTap } from '@swapbooth/test-kit';
 import { loadPaymentConfig, type PaymentConfig } from '../../src/config';
 import type { PaymentDeps } from '../../src/deps';
 import { startPaymentService } from '../../src/service';
-import { EventTap } from './events';
 
 export const WEBHOOK_SECRET = 'whsec_test_payment_component';
 
@@ -72,7 +72,10 @@ export async function startPayment(env: Record<string, string | undefined> = {})
     ...env,
   });
   const service = await startWithRetry(config);
-  const tap = new EventTap(config.KAFKA_BROKERS, config.KAFKA_TOPIC_PREFIX);
+  const tap = new EventTap(config.KAFKA_BROKERS, config.KAFKA_TOPIC_PREFIX, [
+    Topics.subscription,
+    Topics.identity,
+  ]);
   await tap.start();
   const api = new Api(service.url);
   return {

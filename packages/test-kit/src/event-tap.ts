@@ -2,26 +2,34 @@ import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
 import {
   createEvent,
-  Topics,
   topicOf,
   type EventData,
   type EventEnvelope,
   type EventType,
+  type TopicName,
 } from '@swapbooth/contracts';
-import { eventually } from '@swapbooth/test-kit';
+import { eventually } from './wait';
 
-/** Reads everything payment publishes on this instance's topics, as its consumers would. */
+/** An event as the tap read it, with the message key it was published under. */
+export type TappedEvent<K extends EventType = EventType> = EventEnvelope<K> & { key?: string };
+
+/**
+ * Reads everything published on some of a service instance's topics, as its consumers would, and
+ * publishes other services' events onto that instance's real topics.
+ */
 export class EventTap {
   private readonly kafka: Kafka;
   private consumer: Consumer | undefined;
   private producer: Producer | undefined;
-  readonly seen: EventEnvelope[] = [];
+  readonly seen: TappedEvent[] = [];
 
   constructor(
     brokers: string[],
     private readonly prefix: string,
+    private readonly topics: readonly TopicName[],
+    private readonly timeoutMs = 15_000,
   ) {
-    this.kafka = new Kafka({ brokers, clientId: 'payment-test', logLevel: logLevel.NOTHING });
+    this.kafka = new Kafka({ brokers, clientId: 'event-tap', logLevel: logLevel.NOTHING });
   }
 
   async start(): Promise<void> {
@@ -31,14 +39,13 @@ export class EventTap {
     });
     await this.consumer.connect();
     await this.consumer.subscribe({
-      topics: [Topics.subscription, Topics.identity].map((t) => `${this.prefix}${t}`),
+      topics: this.topics.map((t) => `${this.prefix}${t}`),
       fromBeginning: true,
     });
     await this.consumer.run({
       eachMessage: async ({ message }) => {
-        const env = JSON.parse(message.value!.toString()) as EventEnvelope;
-        // The message key is what orders a member's events: it must be the user id.
-        (env as EventEnvelope & { key?: string }).key = message.key?.toString();
+        const env = JSON.parse(message.value!.toString()) as TappedEvent;
+        env.key = message.key?.toString();
         this.seen.push(env);
       },
     });
@@ -46,23 +53,22 @@ export class EventTap {
     await this.producer.connect();
   }
 
+  /** Waits for an event of a type whose payload matches. */
   waitFor<K extends EventType>(
     type: K,
     match: (data: EventData<K>) => boolean = () => true,
-    timeoutMs = 15000,
-  ): Promise<EventEnvelope<K> & { key?: string }> {
-    return eventually(
-      () =>
-        this.seen.find(
-          (e): e is EventEnvelope<K> => e.type === type && match(e.data as EventData<K>),
-        ),
-      timeoutMs,
-    );
+    timeoutMs = this.timeoutMs,
+  ): Promise<TappedEvent<K>> {
+    return eventually(() => this.all(type, match)[0], timeoutMs);
   }
 
-  all<K extends EventType>(type: K, match: (data: EventData<K>) => boolean = () => true) {
+  /** Every seen event of a type whose payload matches. */
+  all<K extends EventType>(
+    type: K,
+    match: (data: EventData<K>) => boolean = () => true,
+  ): TappedEvent<K>[] {
     return this.seen.filter(
-      (e): e is EventEnvelope<K> => e.type === type && match(e.data as EventData<K>),
+      (e): e is TappedEvent<K> => e.type === type && match(e.data as EventData<K>),
     );
   }
 

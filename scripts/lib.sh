@@ -77,6 +77,25 @@ ensure_deps() {
   echo "$major" >"$stamp"
 }
 
+# The Python tools of infra/tools/requirements.txt (kubernetes-validate, checkov, schemathesis) in a
+# virtualenv cached per hash of that file; puts its bin first on PATH and exports SWAPBOOTH_PYTOOLS.
+ensure_python_tools() {
+  command -v python3 >/dev/null || die "python3 (3.9 or newer) is needed for the manifest and API checks"
+  local req="$ROOT/infra/tools/requirements.txt" hash dir
+  hash=$(sha256sum "$req" | cut -c1-12)
+  dir="$SWAPBOOTH_CACHE/pytools-$hash"
+  if [ ! -f "$dir/.ready" ]; then
+    log "installing the Python tools of infra/tools/requirements.txt into $dir (once)"
+    # A virtualenv records its own path, so it is built in place; .ready marks a finished install.
+    rm -rf "$dir"
+    python3 -m venv "$dir" || die "python3 -m venv failed"
+    "$dir/bin/pip" install --quiet --disable-pip-version-check -r "$req" || die "pip install of $req failed"
+    touch "$dir/.ready"
+  fi
+  export PATH="$dir/bin:$PATH"
+  export SWAPBOOTH_PYTOOLS="$dir"
+}
+
 # The RSA key pair the auth service signs tokens with (generated once, kept with the local data).
 ensure_keys() {
   local dir="$ROOT/infra/local/.data/keys"

@@ -7,6 +7,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 ensure_deps
+ensure_python_tools
 log "starting local servers"
 infra_up
 infra_env

@@ -9,4 +9,5 @@ export * from './api/search';
 export * from './api/exchange';
 export * from './api/notification';
 export * from './api/chat';
+export * from './api/circles';
 export * from './services';

@@ -2,10 +2,11 @@
 # Provision, start, stop and report on the real servers Swapbooth needs, on 127.0.0.1, without Docker.
 #
 #   infra.sh provision   install/build what is missing (cached, so a second run is fast)
-#   infra.sh up [--record FILE]
-#                        provision, then start every server not given by configuration and not running yet;
-#                        waits until each answers. With --record, appends the name of each server this call
-#                        starts to FILE (one a line), so the caller can stop exactly those.
+#   infra.sh up [--record FILE] [NAME...]
+#                        provision, then start every server (or only the named ones) not given by
+#                        configuration and not running yet; waits until each answers. With --record, appends
+#                        the name of each server this call starts to FILE (one a line), so the caller can
+#                        stop exactly those.
 #   infra.sh down [NAME...]
 #                        stop the named servers (redis ferretdb kafka stripe-mock minio maildev), or with no
 #                        names every server this checkout started; servers started elsewhere are never touched
@@ -16,6 +17,17 @@
 # SMTP_URL) is used as it is and not started here. Binaries are cached under $SWAPBOOTH_CACHE
 # (default ~/.cache/swapbooth, outside the checkout so fresh clones reuse them); data and logs live
 # under infra/local/.data and infra/local/.run (both git-ignored).
+#
+# Instances: SWAPBOOTH_INFRA_INSTANCE=NAME runs a second, private set of the same servers, for work that
+# stops, restarts or slows them (the fault suite) without disturbing the shared ones. An instance keeps
+# its data and logs under infra/local/.data/instances/NAME and .run/instances/NAME, listens on every
+# default port shifted by a fixed offset, and always starts its own servers (the *_URL settings above are
+# ignored, as they name the shared ones). Offsets: instance "faults" +100 (FerretDB 27117, Kafka 9192 and
+# controller 9193, Redis 6479, stripe-mock 12211/12212, MinIO 9100/9101, MailDev SMTP 1125 and web 1180);
+# any other instance needs SWAPBOOTH_INFRA_PORT_OFFSET. For example:
+#   SWAPBOOTH_INFRA_INSTANCE=faults infra.sh up redis ferretdb kafka
+#   SWAPBOOTH_INFRA_INSTANCE=faults infra.sh down kafka     # stop one server of the instance
+#   SWAPBOOTH_INFRA_INSTANCE=faults infra.sh env            # its connection settings
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -25,26 +37,45 @@ BIN="$CACHE/bin"
 KAFKA_LIBS="$CACHE/kafka-3.9.1-libs"
 DATA="$HERE/.data"
 RUN="$HERE/.run"
+INSTANCE="${SWAPBOOTH_INFRA_INSTANCE:-}"
+PORT_OFFSET=0
+if [ -n "$INSTANCE" ]; then
+  [[ "$INSTANCE" =~ ^[a-z0-9][a-z0-9-]*$ ]] ||
+    { echo "[infra] error: SWAPBOOTH_INFRA_INSTANCE must be lower-case letters, digits and dashes" >&2; exit 2; }
+  case "$INSTANCE" in
+    faults) PORT_OFFSET=${SWAPBOOTH_INFRA_PORT_OFFSET:-100} ;;
+    *) PORT_OFFSET=${SWAPBOOTH_INFRA_PORT_OFFSET:-} ;;
+  esac
+  [[ "$PORT_OFFSET" =~ ^[1-9][0-9]*$ ]] ||
+    { echo "[infra] error: instance '$INSTANCE' needs SWAPBOOTH_INFRA_PORT_OFFSET (a positive number)" >&2; exit 2; }
+  DATA="$HERE/.data/instances/$INSTANCE"
+  RUN="$HERE/.run/instances/$INSTANCE"
+  # The configured servers are the shared ones: an instance runs its own.
+  unset MONGO_URL KAFKA_BROKERS REDIS_URL S3_ENDPOINT STRIPE_API_BASE SMTP_URL MEILI_URL MAILDEV_URL
+fi
 mkdir -p "$BIN" "$DATA" "$RUN"
 
 MINIO_VERSION="v0.0.0-20260212201848-7aac2a2c5b7c"
 STRIPE_MOCK_VERSION="v0.197.0"
 
-PORT_MONGO=27017
-PORT_KAFKA=9092
-PORT_KAFKA_CONTROLLER=9093
-PORT_REDIS=6379
-PORT_STRIPE=12111
-PORT_STRIPE_HTTPS=12112
-PORT_MINIO=9000
-PORT_MINIO_CONSOLE=9001
-PORT_SMTP=1025
-PORT_MAILDEV_WEB=1080
+PORT_MONGO=$((27017 + PORT_OFFSET))
+PORT_KAFKA=$((9092 + PORT_OFFSET))
+PORT_KAFKA_CONTROLLER=$((9093 + PORT_OFFSET))
+PORT_REDIS=$((6379 + PORT_OFFSET))
+PORT_STRIPE=$((12111 + PORT_OFFSET))
+PORT_STRIPE_HTTPS=$((12112 + PORT_OFFSET))
+PORT_MINIO=$((9000 + PORT_OFFSET))
+PORT_MINIO_CONSOLE=$((9001 + PORT_OFFSET))
+PORT_SMTP=$((1025 + PORT_OFFSET))
+PORT_MAILDEV_WEB=$((1080 + PORT_OFFSET))
 
 # In start order; down stops them in reverse.
 SERVERS=(redis ferretdb kafka stripe-mock minio maildev)
 # up --record FILE: where start() lists the servers it launched.
 RECORD=""
+# up NAME...: the servers to start (all when empty).
+WANTED=""
+wanted() { [ -z "$WANTED" ] || [[ " $WANTED " == *" $1 "* ]]; }
 
 MINIO_USER="${MINIO_ROOT_USER:-swapbooth}"
 MINIO_PASSWORD="${MINIO_ROOT_PASSWORD:-swapbooth-local-secret}"
@@ -221,29 +252,29 @@ EOF
 
 up() {
   provision
-  if [ -z "${REDIS_URL:-}" ]; then
+  if [ -z "${REDIS_URL:-}" ] && wanted redis; then
     start redis $PORT_REDIS ready_redis 20 -- \
     redis-server --bind 127.0.0.1 --port $PORT_REDIS --save '' --appendonly no --protected-mode yes
   fi
-  if [ -z "${MONGO_URL:-}" ]; then
+  if [ -z "${MONGO_URL:-}" ] && wanted ferretdb; then
     start ferretdb $PORT_MONGO ready_mongo 30 -- \
     "$BIN/ferretdb-local" -listen "127.0.0.1:$PORT_MONGO" -dir "$DATA/ferretdb"
   fi
-  if [ -z "${KAFKA_BROKERS:-}" ]; then
+  if [ -z "${KAFKA_BROKERS:-}" ] && wanted kafka; then
     kafka_config
     start kafka $PORT_KAFKA ready_kafka 90 -- java -Xms256m -Xmx512m -XX:+UseSerialGC \
       -Dlog4j.configuration="file:$DATA/kafka/log4j.properties" -cp "$KAFKA_LIBS/*" kafka.Kafka "$DATA/kafka/server.properties"
   fi
-  if [ -z "${STRIPE_API_BASE:-}" ]; then
+  if [ -z "${STRIPE_API_BASE:-}" ] && wanted stripe-mock; then
     start stripe-mock $PORT_STRIPE ready_stripe 30 -- \
     "$BIN/stripe-mock" -http-addr "127.0.0.1:$PORT_STRIPE" -https-addr "127.0.0.1:$PORT_STRIPE_HTTPS"
   fi
-  if [ -z "${S3_ENDPOINT:-}" ]; then
+  if [ -z "${S3_ENDPOINT:-}" ] && wanted minio; then
     mkdir -p "$DATA/minio"
     start minio $PORT_MINIO ready_minio 60 -- \
       env MINIO_ROOT_USER="$MINIO_USER" MINIO_ROOT_PASSWORD="$MINIO_PASSWORD" MINIO_BROWSER=off "$BIN/minio" server "$DATA/minio" --address "127.0.0.1:$PORT_MINIO" --console-address "127.0.0.1:$PORT_MINIO_CONSOLE" --quiet
   fi
-  if [ -z "${SMTP_URL:-}" ]; then
+  if [ -z "${SMTP_URL:-}" ] && wanted maildev; then
     start maildev $PORT_MAILDEV_WEB ready_maildev 30 -- \
     node "$ROOT/node_modules/maildev/bin/maildev" --ip 127.0.0.1 --smtp $PORT_SMTP --web $PORT_MAILDEV_WEB --silent
   fi
@@ -318,9 +349,12 @@ case "${1:-}" in
       [ -n "${2:-}" ] || die "up --record needs a file"
       RECORD=$2
       touch "$RECORD"
-    elif [ $# -gt 0 ]; then
-      die "usage: $0 up [--record FILE]"
+      shift 2
     fi
+    for n in "$@"; do
+      [[ " ${SERVERS[*]} " == *" $n "* ]] || die "unknown server '$n' (one of: ${SERVERS[*]})"
+    done
+    WANTED="$*"
     up
     ;;
   down)
@@ -329,5 +363,5 @@ case "${1:-}" in
     ;;
   status) status ;;
   env) env_lines ;;
-  *) echo "usage: $0 provision|up [--record FILE]|down [NAME...]|status|env" >&2; exit 2 ;;
+  *) echo "usage: $0 provision|up [--record FILE] [NAME...]|down [NAME...]|status|env" >&2; exit 2 ;;
 esac

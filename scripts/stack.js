@@ -1,6 +1,15 @@
 // Starts every service and the gateway as child processes, waits until each answers /readyz,
 // seeds demo data once, prints where to open the app, and stops everything on Ctrl-C.
 //
+// Each process is supervised (scripts/supervisor.js): one that crashes is started again after a
+// delay that doubles with each crash in a row (1 s, 2 s, 4 s … up to 30 s), while the others keep
+// serving and the gateway answers 502 for the one that is down. One that crashes five times in a
+// row, each within a minute of starting, is given up on with a message saying so; the rest keep
+// running. SUPERVISE_BACKOFF_MS, SUPERVISE_MAX_BACKOFF_MS, SUPERVISE_STABLE_MS and
+// SUPERVISE_MAX_FAST_CRASHES change those figures. STACK_SERVICES (a comma-separated list) starts
+// only some services, and STACK_PORT_OFFSET moves every service's port, so a second stack can run
+// beside the first (with PORT for the gateway).
+//
 // The children always log JSON; this script prints it for a person (LOG_FORMAT=pretty, the default):
 // one short coloured line per record, API calls once each as the gateway's line, and neither the
 // services' own access lines nor the gateway's successful static-file lines. LOG_FORMAT=json passes
@@ -9,6 +18,7 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const fs = require('node:fs');
+const { Supervisor, supervisionSettings } = require('./supervisor');
 
 const root = path.resolve(__dirname, '..');
 // Built by tsc -b with the packages; it has no dependencies of its own.
@@ -26,11 +36,33 @@ const color = process.stdout.isTTY
   : forced !== undefined && forced !== '0' && forced !== 'false';
 // The one list of services and their ports (packages/contracts, built by tsc -b).
 const { serviceRegistry } = require(path.join(root, 'packages/contracts/dist/services.js'));
-const services = serviceRegistry.map((s) => [s.name, s.port]);
+const portOffset = Number(process.env.STACK_PORT_OFFSET || 0);
+const only = (process.env.STACK_SERVICES || '')
+  .split(',')
+  .map((n) => n.trim())
+  .filter(Boolean);
+for (const name of only) {
+  if (!serviceRegistry.some((s) => s.name === name)) {
+    console.error(`STACK_SERVICES names an unknown service: ${name}`);
+    process.exit(2);
+  }
+}
+const services = serviceRegistry
+  .filter((s) => only.length === 0 || only.includes(s.name))
+  .map((s) => [s.name, s.port + portOffset]);
+const gatewayPort = Number(process.env.PORT || 8080);
+let settings;
+try {
+  settings = supervisionSettings();
+} catch (err) {
+  console.error(err.message);
+  process.exit(2);
+}
 // Red and yellow are left to errors and warnings.
 const colors = [36, 32, 34, 35, 96, 92, 94, 95, 37];
 const NAME_WIDTH = 12;
-const children = [];
+/** @type {Supervisor[]} */
+const supervisors = [];
 const env = {
   ...process.env,
   NODE_ENV: process.env.NODE_ENV || 'development',
@@ -47,7 +79,7 @@ const env = {
       : 'executive@demo.swapbooth.test|swapbooth-admin-demo|executive|;' +
         'listings@demo.swapbooth.test|swapbooth-staff-demo|staff|products'),
 };
-for (const s of serviceRegistry) env[s.urlSetting] = `http://127.0.0.1:${s.port}`;
+for (const s of serviceRegistry) env[s.urlSetting] = `http://127.0.0.1:${s.port + portOffset}`;
 
 /** Whether a person watching npm start wants to see this record. */
 function worthShowing(name, rec) {
@@ -90,29 +122,87 @@ function relayLines(name, nameColor, stream, out) {
   });
 }
 
-function start(name, entry, extraEnv, i) {
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: { ...env, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  relayLines(name, colors[i % colors.length], child.stdout, process.stdout);
-  relayLines(name, colors[i % colors.length], child.stderr, process.stderr);
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} exited (${signal || code}); stopping the stack`);
-      stop(1);
-    }
-  });
-  children.push({ name, child });
+/** A line of this script's own, in the form of the children's lines (JSON or for a person). */
+function note(level, msg, fields = {}) {
+  const out = level >= 40 ? process.stderr : process.stdout;
+  if (logFormat === 'json') {
+    return out.write(
+      `${JSON.stringify({ level, time: Date.now(), service: 'stack', msg, ...fields })}\n`,
+    );
+  }
+  const mark = level >= 50 ? paint(31, 'ERROR ') : level >= 40 ? paint(33, 'WARN ') : '';
+  out.write(`${paint(2, clock())} ${paint(1, 'stack'.padEnd(NAME_WIDTH))} ${mark}${msg}\n`);
 }
 
-async function waitReady(name, url, timeoutMs = 120000) {
+const seconds = (ms) => `${(ms / 1000).toFixed(ms < 10000 ? 1 : 0)}s`;
+
+/** Starts one process under supervision; `readyUrl` is polled after each restart to say it is back. */
+function start(name, entry, extraEnv, i, readyUrl) {
+  const nameColor = colors[i % colors.length];
+  const supervisor = new Supervisor(
+    name,
+    () => {
+      const child = spawn(process.execPath, [entry], {
+        cwd: root,
+        env: { ...env, ...extraEnv },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      relayLines(name, nameColor, child.stdout, process.stdout);
+      relayLines(name, nameColor, child.stderr, process.stderr);
+      return child;
+    },
+    settings,
+  );
+  let crashedAt = 0;
+  supervisor.on('started', (child, run) => {
+    if (run === 1) return;
+    note(30, `${name} restarted (pid ${child.pid}, start ${run})`, {
+      child: name,
+      pid: child.pid,
+      run,
+    });
+    const since = crashedAt;
+    waitReady(name, readyUrl, 120000, supervisor).then((ready) => {
+      if (ready && supervisor.child === child) {
+        note(30, `${name} is ready again, ${seconds(Date.now() - since)} after it stopped`, {
+          child: name,
+          downMs: Date.now() - since,
+        });
+      }
+    });
+  });
+  supervisor.on('crashed', ({ exit, uptimeMs, fastCrashes, delayMs }) => {
+    crashedAt = Date.now();
+    note(
+      40,
+      `${name} exited (${exit}) after ${seconds(uptimeMs)}; restarting it in ${seconds(delayMs)}` +
+        (fastCrashes > 1 ? ` (crash ${fastCrashes} in a row)` : '') +
+        '; the other services keep running',
+      { child: name, exit: String(exit), uptimeMs, fastCrashes, delayMs },
+    );
+  });
+  supervisor.on('gave-up', ({ exit, fastCrashes }) => {
+    note(
+      50,
+      `${name} exited (${exit}) and has now crashed ${fastCrashes} times in a row, each within ` +
+        `${seconds(settings.stableMs)} of starting: not restarting it. The rest keep running ` +
+        `(calls to ${name} answer 502); read its output above, fix it and run npm start again.`,
+      { child: name, exit: String(exit), fastCrashes, gaveUp: true },
+    );
+  });
+  supervisors.push(supervisor);
+  supervisor.start();
+  return supervisor;
+}
+
+/** Polls a /readyz until it answers: true, or false once the process was given up on or stopped. */
+async function waitReady(name, url, timeoutMs, supervisor) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    if (supervisor.state === 'given-up' || stopping) return false;
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
+      if (res.ok) return true;
     } catch {
       /* not up yet */
     }
@@ -126,29 +216,43 @@ let stopping = false;
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const { child } of children) child.kill('SIGTERM');
-  await Promise.all(
-    children.map(
-      ({ child }) =>
-        new Promise((r) =>
-          child.exitCode !== null || child.signalCode ? r() : child.once('exit', r),
-        ),
-    ),
-  );
+  await Promise.all(supervisors.map((s) => s.stop('SIGTERM')));
   process.exit(code);
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 (async () => {
-  services.forEach(([name, port], i) =>
-    start(name, `services/${name}/dist/main.js`, { PORT: String(port) }, i),
+  const started = services.map(([name, port], i) => [
+    name,
+    start(
+      name,
+      `services/${name}/dist/main.js`,
+      { PORT: String(port) },
+      i,
+      `http://127.0.0.1:${port}/readyz`,
+    ),
+    port,
+  ]);
+  const ready = await Promise.all(
+    started.map(([name, supervisor, port]) =>
+      waitReady(name, `http://127.0.0.1:${port}/readyz`, 120000, supervisor),
+    ),
   );
-  await Promise.all(
-    services.map(([name, port]) => waitReady(name, `http://127.0.0.1:${port}/readyz`)),
+  const missing = started.filter((_, i) => !ready[i]).map(([name]) => name);
+  if (stopping) return;
+  const gatewayReadyUrl = `http://127.0.0.1:${gatewayPort}/readyz`;
+  const gateway = start(
+    'gateway',
+    'gateway/dist/main.js',
+    { PORT: String(gatewayPort) },
+    services.length,
+    gatewayReadyUrl,
   );
-  start('gateway', 'gateway/dist/main.js', { PORT: process.env.PORT || '8080' }, services.length);
-  await waitReady('gateway', 'http://127.0.0.1:8080/readyz');
+  if (!(await waitReady('gateway', gatewayReadyUrl, 120000, gateway))) {
+    if (stopping) return;
+    throw new Error('the gateway could not be started; stopping the stack');
+  }
   const seed = path.join(root, 'scripts/seed/dist/seed.js');
   if (fs.existsSync(seed) && process.env.SKIP_SEED !== '1') {
     const code = await new Promise((r) =>
@@ -156,18 +260,21 @@ process.on('SIGTERM', () => stop(0));
     );
     if (code !== 0) console.error('demo data could not be seeded; the marketplace runs without it');
   }
-  const health = await fetch('http://127.0.0.1:8080/api/admin/health')
+  const health = await fetch(`http://127.0.0.1:${gatewayPort}/api/admin/health`)
     .then((r) => r.json())
     .catch(() => ({}));
   console.log(`
   Swapbooth is running (platform health: ${health.status || 'unknown'})
 
-    App ............ http://localhost:8080
-    API ............ http://localhost:8080/api
+    App ............ http://localhost:${gatewayPort}
+    API ............ http://localhost:${gatewayPort}/api
     E-mails ........ ${env.MAILDEV_URL || 'http://127.0.0.1:1080'}  (MailDev: sign-up codes and reset links)
 
   Ctrl-C stops everything.
 `);
+  if (missing.length) {
+    note(50, `not running (given up after crashing at start): ${missing.join(', ')}`, { missing });
+  }
 })().catch((err) => {
   console.error(err.message);
   stop(1);

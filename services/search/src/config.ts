@@ -8,7 +8,7 @@ const optionalText = z
   .transform((v) => (v ? v : undefined));
 
 /** The search service's settings; read once at boot from the environment. */
-export const searchConfigSchema = baseConfigSchema.extend({
+const searchSettings = baseConfigSchema.extend({
   PORT: z.coerce.number().int().nonnegative().default(4003),
   /** Meilisearch serves search when set; otherwise the in-process engine does. */
   MEILI_URL: optionalText.pipe(z.string().url().optional()),
@@ -21,6 +21,33 @@ export const searchConfigSchema = baseConfigSchema.extend({
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,400}$/, 'letters, digits, "-" and "_" only')
     .default('listings'),
+  /**
+   * How many replicas of this service the deployment may run (Kubernetes sets the autoscaler's
+   * maximum). More than one needs Meilisearch: see `inProcessEngineProblem`.
+   */
+  SEARCH_REPLICAS: z.coerce.number().int().positive().default(1),
+});
+
+/**
+ * Why this configuration cannot run, or undefined when it can. The in-process engines keep their
+ * index in one process's memory and replicas share the consumer group's partitions, so each
+ * replica would index only the events of its own partitions and answer from a partial index.
+ */
+export function inProcessEngineProblem(
+  config: Pick<z.infer<typeof searchSettings>, 'MEILI_URL' | 'SEARCH_REPLICAS' | 'SEARCH_ENGINE'>,
+): string | undefined {
+  if (config.MEILI_URL || !(config.SEARCH_REPLICAS > 1)) return undefined;
+  return (
+    `SEARCH_REPLICAS is ${config.SEARCH_REPLICAS} but MEILI_URL is not set: the in-process ` +
+    `search engine (${config.SEARCH_ENGINE}) serves one process only, because each replica would ` +
+    `index only its share of the events. Set MEILI_URL (and MEILI_API_KEY) to a Meilisearch ` +
+    `server, or run a single replica with SEARCH_REPLICAS=1.`
+  );
+}
+
+export const searchConfigSchema = searchSettings.superRefine((config, ctx) => {
+  const problem = inProcessEngineProblem(config);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['SEARCH_REPLICAS'], message: problem });
 });
 
 export type SearchConfig = z.infer<typeof searchConfigSchema>;

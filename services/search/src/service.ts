@@ -3,7 +3,7 @@ import {
   type RunningService,
   type RuntimeOverrides,
 } from '@swapbooth/runtime';
-import type { SearchConfig } from './config';
+import { inProcessEngineProblem, type SearchConfig } from './config';
 import { searchRoutes } from './api/search/search.routes';
 import { boothModel } from './data/booths/booth.model';
 import {
@@ -22,7 +22,8 @@ export type SearchOverrides = RuntimeOverrides;
  * The in-process engine lives in this replica's memory, so it is filled from the projection at
  * every start. Meilisearch keeps its index between starts; `npm run search:reindex` refills it.
  * Run one replica with the in-process engine: replicas share the consumer group's partitions, so
- * each would see only part of the events. Meilisearch is shared, so any number of replicas can.
+ * each would see only part of the events (SEARCH_REPLICAS above 1 without MEILI_URL is refused).
+ * Meilisearch is shared, so any number of replicas can.
  */
 async function prepareIndex({ engine, projector, listings, logger }: SearchDeps): Promise<void> {
   const moved = await listings.migrateLegacy();
@@ -55,6 +56,9 @@ export function startSearchService(
   config: Readonly<SearchConfig>,
   overrides: SearchOverrides = {},
 ): Promise<RunningService<SearchConfig, SearchDeps>> {
+  // Checked again here for configurations built without loadSearchConfig, before anything connects.
+  const problem = inProcessEngineProblem(config);
+  if (problem) return Promise.reject(new Error(problem));
   return startServiceRuntime({
     name: 'search',
     config,

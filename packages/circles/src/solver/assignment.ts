@@ -1,0 +1,184 @@
+/**
+ * Minimum-cost perfect matching (the assignment problem) on a sparse square cost matrix, by successive
+ * shortest augmenting paths: Dijkstra on reduced costs with column potentials (the Jonker–Volgenant
+ * scheme), stopping each search at the first free column it reaches, after a column-reduction start.
+ *
+ * Rows and columns are 0..n-1. Row i's edges are edgeCol[rowStart[i]..rowStart[i+1]) with costs
+ * edgeCost[...]. The caller guarantees that a perfect matching exists (a trade graph has every item's
+ * "does not trade" self edge, so the identity is always one).
+ */
+export interface SparseMatrix {
+  n: number;
+  rowStart: Int32Array;
+  edgeCol: Int32Array;
+  edgeCost: Float64Array;
+}
+
+/** Returns colOf: row i is matched to column colOf[i]. */
+export function solveAssignment(m: SparseMatrix): Int32Array {
+  const { n, rowStart, edgeCol, edgeCost } = m;
+  const colOf = new Int32Array(n).fill(-1);
+  const rowOf = new Int32Array(n).fill(-1);
+  /** Cost of the edge each matched row uses (its reduced cost is 0, which defines the row's dual). */
+  const matchedCost = new Float64Array(n);
+  const v = new Float64Array(n).fill(Infinity);
+  const argRow = new Int32Array(n).fill(-1);
+
+  // Column reduction: each column's dual is its cheapest incoming edge; that edge's row takes it if free.
+  for (let i = 0; i < n; i++) {
+    for (let e = rowStart[i]!; e < rowStart[i + 1]!; e++) {
+      const j = edgeCol[e]!;
+      if (edgeCost[e]! < v[j]!) {
+        v[j] = edgeCost[e]!;
+        argRow[j] = i;
+      }
+    }
+  }
+  for (let j = 0; j < n; j++) {
+    const i = argRow[j]!;
+    if (i < 0) throw new Error(`column ${j} has no edge: no perfect matching`);
+    if (colOf[i] === -1) {
+      colOf[i] = j;
+      rowOf[j] = i;
+      matchedCost[i] = v[j]!;
+    }
+  }
+
+  const dist = new Float64Array(n).fill(Infinity);
+  const pred = new Int32Array(n);
+  const predCost = new Float64Array(n);
+  const scannedAt = new Int32Array(n).fill(-1);
+  const touched = new Int32Array(n);
+  const scanned = new Int32Array(n);
+  const heap = new MinHeap(1024);
+
+  for (let f = 0; f < n; f++) {
+    if (colOf[f] !== -1) continue;
+    let touchedCount = 0;
+    let scannedCount = 0;
+    heap.clear();
+    for (let e = rowStart[f]!; e < rowStart[f + 1]!; e++) {
+      const j = edgeCol[e]!;
+      const d = edgeCost[e]! - v[j]!;
+      if (d < dist[j]!) {
+        if (dist[j] === Infinity) touched[touchedCount++] = j;
+        dist[j] = d;
+        pred[j] = f;
+        predCost[j] = edgeCost[e]!;
+        heap.push(d, j);
+      }
+    }
+    let end = -1;
+    let endDist = 0;
+    while (heap.size > 0) {
+      const d = heap.topKey();
+      const j = heap.pop();
+      if (scannedAt[j] === f || d > dist[j]!) continue;
+      scannedAt[j] = f;
+      scanned[scannedCount++] = j;
+      const i = rowOf[j]!;
+      if (i === -1) {
+        end = j;
+        endDist = d;
+        break;
+      }
+      const base = d - (matchedCost[i]! - v[j]!);
+      for (let e = rowStart[i]!; e < rowStart[i + 1]!; e++) {
+        const k = edgeCol[e]!;
+        if (scannedAt[k] === f) continue;
+        const nd = base + edgeCost[e]! - v[k]!;
+        if (nd < dist[k]!) {
+          if (dist[k] === Infinity) touched[touchedCount++] = k;
+          dist[k] = nd;
+          pred[k] = i;
+          predCost[k] = edgeCost[e]!;
+          heap.push(nd, k);
+        }
+      }
+    }
+    if (end === -1) throw new Error(`row ${f} cannot be matched: no perfect matching`);
+
+    // Keep the reduced costs non-negative: scanned columns move by how much closer than the end they were.
+    for (let s = 0; s < scannedCount; s++) {
+      const j = scanned[s]!;
+      v[j] = v[j]! + dist[j]! - endDist;
+    }
+    // Augment along the path back to f.
+    let j = end;
+    for (;;) {
+      const i = pred[j]!;
+      const next = colOf[i]!;
+      colOf[i] = j;
+      rowOf[j] = i;
+      matchedCost[i] = predCost[j]!;
+      if (i === f) break;
+      j = next;
+    }
+    for (let t = 0; t < touchedCount; t++) dist[touched[t]!] = Infinity;
+  }
+  return colOf;
+}
+
+/** Binary min-heap of (key, value) pairs in typed arrays; stale entries are skipped by the caller. */
+class MinHeap {
+  private keys: Float64Array;
+  private vals: Int32Array;
+  size = 0;
+
+  constructor(capacity: number) {
+    this.keys = new Float64Array(capacity);
+    this.vals = new Int32Array(capacity);
+  }
+
+  clear(): void {
+    this.size = 0;
+  }
+
+  topKey(): number {
+    return this.keys[0]!;
+  }
+
+  push(key: number, val: number): void {
+    if (this.size === this.keys.length) {
+      const keys = new Float64Array(this.size * 2);
+      keys.set(this.keys);
+      const vals = new Int32Array(this.size * 2);
+      vals.set(this.vals);
+      this.keys = keys;
+      this.vals = vals;
+    }
+    let i = this.size++;
+    const { keys, vals } = this;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (keys[p]! <= key) break;
+      keys[i] = keys[p]!;
+      vals[i] = vals[p]!;
+      i = p;
+    }
+    keys[i] = key;
+    vals[i] = val;
+  }
+
+  pop(): number {
+    const { keys, vals } = this;
+    const top = vals[0]!;
+    const n = --this.size;
+    if (n === 0) return top;
+    const key = keys[n]!;
+    const val = vals[n]!;
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && keys[c + 1]! < keys[c]!) c++;
+      if (keys[c]! >= key) break;
+      keys[i] = keys[c]!;
+      vals[i] = vals[c]!;
+      i = c;
+    }
+    keys[i] = key;
+    vals[i] = val;
+    return top;
+  }
+}

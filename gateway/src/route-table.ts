@@ -25,6 +25,7 @@ export const routeTable: ReadonlyArray<{ prefix: string; service: ServiceName }>
   { prefix: '/api/search', service: 'search' },
   { prefix: '/api/exchange', service: 'exchange' },
   { prefix: '/api/rating', service: 'exchange' },
+  { prefix: '/api/circles', service: 'exchange' },
   { prefix: '/api/chat', service: 'chat' },
   { prefix: '/api/notifications', service: 'notification' },
   { prefix: '/api/trade-notifications', service: 'notification' },

@@ -17,6 +17,34 @@ export const exchangeConfigSchema = baseConfigSchema.extend({
    * releases it (an accept that stopped between claiming the listings and storing the proposal).
    */
   RESERVATION_GRACE_MS: z.coerce.number().int().min(100).default(60_000),
+  /** How long the members of a proposed trade circle have to answer it (hours; 72). */
+  CIRCLE_ANSWER_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(72),
+  /** How long an edge a member declined (or let expire) stays out of the matching (hours). */
+  CIRCLE_EXCLUDE_HOURS: z.coerce
+    .number()
+    .nonnegative()
+    .max(24 * 365)
+    .default(7 * 24),
+  /** How long after a want-list or listing change the circle matcher runs (changes meanwhile join). */
+  CIRCLE_MATCH_DEBOUNCE_MS: z.coerce.number().int().min(0).default(1000),
+  /** How often the circle matcher runs anyway (changes made on other replicas; lease renewal). */
+  CIRCLE_MATCH_EVERY_MS: z.coerce.number().int().min(100).default(15_000),
+  /** How long the matcher's lease holds without renewal (another replica takes over after it). */
+  CIRCLE_MATCHER_LEASE_MS: z.coerce.number().int().min(200).default(45_000),
+  /** The time the matcher's solver may spend improving members trading once the count is optimal. */
+  CIRCLE_SOLVE_MS: z.coerce.number().int().min(0).default(500),
+  /** Request bodies: a math trade's want-list file may be 2 MB of text, more once JSON-escaped. */
+  BODY_LIMIT: z.string().default('5mb'),
+  /** A math trade still solving after this long is stopped and its file refused as too big. */
+  MATH_TRADE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Heap of one math trade's solver worker (MB). */
+  MATH_TRADE_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
+  /** Math trades solved at the same time by one instance; one more is answered 429. */
+  MATH_TRADE_CONCURRENCY: z.coerce.number().int().min(1).default(1),
 });
 
 export type ExchangeConfig = z.infer<typeof exchangeConfigSchema>;

@@ -13,6 +13,10 @@ import type { ProposalDeps } from './domain/proposal-deps';
 import { expireProposals, releaseAbandonedReservations } from './domain/sweep-proposals';
 import { PeriodicJob } from './jobs/periodic-job';
 import { buildRatingsDeps } from './ratings-deps';
+import { buildCircleDeps } from './circles-deps';
+import { CirclesRepository } from './data/circles/circles.repository';
+import { circleHolds } from './domain/circle-life';
+import { buildMathTradeDeps } from './math-trades-deps';
 
 /** Everything the routes and event handlers use, wired once per running service. */
 export function buildDeps(ctx: ServiceContext<ExchangeConfig>) {
@@ -26,6 +30,7 @@ export function buildDeps(ctx: ServiceContext<ExchangeConfig>) {
     Math.min(60_000, ctx.config.RESERVATION_GRACE_MS),
   );
   const reservations = new ReservationsRepository(ctx.conn, claimCalendar);
+  const circleStore = new CirclesRepository(ctx.conn, kick);
   const proposalDeps: ProposalDeps = {
     proposals,
     proposalIndex,
@@ -40,6 +45,7 @@ export function buildDeps(ctx: ServiceContext<ExchangeConfig>) {
     newId: () => randomUUID(),
     proposalTtlMs: ctx.config.PROPOSAL_TTL_HOURS * 3600_000,
     reservationGraceMs: ctx.config.RESERVATION_GRACE_MS,
+    circleHolds: (id) => circleHolds({ circles: circleStore }, id),
   };
   const deps = {
     ...proposalDeps,
@@ -55,6 +61,10 @@ export function buildDeps(ctx: ServiceContext<ExchangeConfig>) {
   return {
     ...deps,
     ratings,
+    /** Want lists, trade circles, the live matcher and the circle sweep. */
+    circles: buildCircleDeps(ctx, circleStore, proposalDeps),
+    /** Math trades: booths, organiser standings and solved want-list files. */
+    mathTrading: buildMathTradeDeps(ctx, { parties: deps.parties, now }),
     /** Who rated what, for the proposal view's `rated_by_me` and `rate` action. */
     ratingLedger: ratings.ledger,
     /** Expires overdue proposals and releases abandoned reservations (started with the service). */

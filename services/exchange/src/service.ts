@@ -18,8 +18,13 @@ import { partyModel } from './data/parties/party.model';
 import { entitlementModel } from './data/entitlements/entitlement.model';
 import { calendarBucketModel, calendarCursorModel } from './data/calendar/calendar.model';
 import { ratingsModels } from './ratings-deps';
+import { circleModels } from './circles-deps';
+import { circlesRoutes } from './api/circles/circles.routes';
+import { mathTradeModels } from './math-trades-deps';
 import { proposalsRoutes } from './api/proposals/proposals.routes';
 import { ratingsRoutes } from './api/ratings/ratings.routes';
+import { organisersRoutes } from './api/organisers/organisers.routes';
+import { mathTradesRoutes } from './api/math-trades/math-trades.routes';
 
 export type ExchangeOverrides = RuntimeOverrides;
 
@@ -42,20 +47,28 @@ export function startExchangeService(
       calendarBucketModel(conn, 'expiry');
       calendarBucketModel(conn, 'claims');
       calendarCursorModel(conn);
+      mathTradeModels(conn);
       // Aggregates whose events go out through the outbox.
-      return [proposalModel(conn), ...ratingsModels(conn)];
+      return [proposalModel(conn), ...ratingsModels(conn), ...circleModels(conn)];
     },
     deps: buildDeps,
     subscriptions,
     onStart: async (deps) => {
       deps.proposalSweeper.start();
+      deps.circles.sweeper.start();
+      deps.circles.matcher.start();
     },
-    onStop: async ({ proposalSweeper }) => {
+    onStop: async ({ proposalSweeper, circles }) => {
+      await circles.matcher.stop();
+      await circles.sweeper.stop();
       await proposalSweeper.stop();
     },
     routes: (app, deps, ctx) => {
       app.use(proposalsRoutes(ctx, deps));
       app.use(ratingsRoutes(ctx, deps.ratings));
+      app.use(organisersRoutes(ctx, deps.mathTrading));
+      app.use(mathTradesRoutes(ctx, deps.mathTrading));
+      app.use(circlesRoutes(ctx, deps));
     },
     ...overrides,
   });

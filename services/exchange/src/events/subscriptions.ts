@@ -1,6 +1,7 @@
 import { Topics } from '@swapbooth/contracts';
 import type { Subscription } from '@swapbooth/event-bus';
 import type { ExchangeDeps } from '../deps';
+import { onBoothChanged } from './on-booth-changed';
 import { onProductChanged } from './on-product-changed';
 import { onProductDeleted } from './on-product-deleted';
 import { onProposalAccepted } from './on-proposal-accepted';
@@ -10,6 +11,7 @@ import { onUserProfileUpdated } from './on-user-profile-updated';
 /** Every topic the exchange service consumes, in one list. Handlers are safe to run twice. */
 export const subscriptions = (deps: ExchangeDeps): Subscription[] => {
   const productChanged = onProductChanged(deps);
+  const boothChanged = onBoothChanged(deps);
   return [
     {
       topic: Topics.product,
@@ -26,5 +28,13 @@ export const subscriptions = (deps: ExchangeDeps): Subscription[] => {
       handlers: { 'subscription.changed': onSubscriptionChanged(deps) },
     },
     { topic: Topics.proposal, handlers: { 'proposal.accepted': onProposalAccepted(deps) } },
+    {
+      topic: Topics.booth,
+      handlers: {
+        'booth.created': boothChanged,
+        'booth.updated': boothChanged,
+        'booth.status-changed': boothChanged,
+      },
+    },
   ];
 };

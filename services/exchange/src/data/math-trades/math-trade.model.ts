@@ -1,0 +1,79 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+
+const loopStep = new Schema(
+  { user: String, item: String, receivesFrom: String, receivesItem: String },
+  { _id: false },
+);
+
+/** The figures of a solved math trade, as its list shows them. */
+const summaryFields = {
+  name: { type: String, required: true },
+  organiserId: { type: String, required: true },
+  itemsTotal: { type: Number, required: true },
+  itemsTrading: { type: Number, required: true },
+  usersTrading: { type: Number, required: true },
+  groupSizes: { type: [Number], default: [] },
+  sumOfSquares: { type: Number, required: true },
+  elapsedMs: { type: Number, required: true },
+  warnings: { type: [String], default: [] },
+  createdAt: { type: Date, required: true },
+};
+
+export interface MathTradeSummaryDoc {
+  _id: string;
+  name: string;
+  organiserId: string;
+  itemsTotal: number;
+  itemsTrading: number;
+  usersTrading: number;
+  groupSizes: number[];
+  sumOfSquares: number;
+  elapsedMs: number;
+  warnings: string[];
+  createdAt: Date;
+}
+
+/** A solved math trade: its figures, its loops and the TradeMaximizer-style report. */
+export interface MathTradeDoc extends MathTradeSummaryDoc {
+  loops: Array<Array<{ user: string; item: string; receivesFrom: string; receivesItem: string }>>;
+  report: string;
+}
+
+/** The summaries of one organiser's math trades, so their list reads one document by _id. */
+export interface OrganiserTradesDoc {
+  _id: string;
+  trades: MathTradeSummaryDoc[];
+}
+
+const mathTradeSchema = new Schema<MathTradeDoc>(
+  { _id: String, ...summaryFields, loops: { type: [[loopStep]], default: [] }, report: String },
+  { versionKey: false },
+);
+
+const summarySchema = new Schema<MathTradeSummaryDoc>(
+  { _id: String, ...summaryFields },
+  { versionKey: false },
+);
+
+const organiserTradesSchema = new Schema<OrganiserTradesDoc>(
+  { _id: String, trades: { type: [summarySchema], default: [] } },
+  { versionKey: false },
+);
+
+export function mathTradeModel(conn: Connection): Model<MathTradeDoc> {
+  return (
+    (conn.models.MathTrade as Model<MathTradeDoc> | undefined) ??
+    conn.model<MathTradeDoc>('MathTrade', mathTradeSchema, 'math_trades')
+  );
+}
+
+export function organiserTradesModel(conn: Connection): Model<OrganiserTradesDoc> {
+  return (
+    (conn.models.OrganiserTrades as Model<OrganiserTradesDoc> | undefined) ??
+    conn.model<OrganiserTradesDoc>(
+      'OrganiserTrades',
+      organiserTradesSchema,
+      'organiser_math_trades',
+    )
+  );
+}

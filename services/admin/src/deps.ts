@@ -18,7 +18,7 @@ export function buildDeps(ctx: ServiceContext<AdminConfig>) {
   const hasher = argon2Hasher();
   const audit = new AuditLogRepository(ctx.conn, ctx.eventsWritten);
   const projection = new ProjectionRepository(ctx.conn);
-  const urls = serviceUrls(c, ['auth', 'catalog', 'payment']);
+  const urls = serviceUrls(c, ['auth', 'catalog', 'payment', 'exchange']);
   const calls = new PlatformClient(urls, c.INTERNAL_CALL_TIMEOUT_MS);
   return {
     config: c,

@@ -15,7 +15,7 @@ interface Answer {
  */
 export class PlatformClient implements ServiceCalls {
   constructor(
-    private readonly urls: { auth: string; catalog: string; payment: string },
+    private readonly urls: { auth: string; catalog: string; payment: string; exchange: string },
     private readonly timeoutMs: number,
   ) {}
 
@@ -50,8 +50,17 @@ export class PlatformClient implements ServiceCalls {
     return this.call('payment', token, 'GET', '/internal/provider');
   }
 
+  organisers(token: string, status?: string) {
+    const query = status ? `?status=${enc(status)}` : '';
+    return this.call('exchange', token, 'GET', `/internal/organisers${query}`);
+  }
+
+  decideOrganiser(token: string, userId: string, status: string) {
+    return this.call('exchange', token, 'PUT', `/internal/organisers/${enc(userId)}`, { status });
+  }
+
   private async call(
-    service: 'auth' | 'catalog' | 'payment',
+    service: 'auth' | 'catalog' | 'payment' | 'exchange',
     token: string,
     method: string,
     path: string,

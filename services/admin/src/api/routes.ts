@@ -6,6 +6,7 @@ import { AdminRoutes, openAdminRoutes } from './admin-routes';
 import { auditRoutes } from './audit/audit.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { healthHandler } from './health/health.routes';
+import { organisersRoutes } from './organisers/organisers.routes';
 import { productsRoutes } from './products/products.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { sessionsRoutes } from './sessions/sessions.routes';
@@ -22,6 +23,7 @@ export function adminApi(deps: AdminDeps, ctx: ServiceContext<AdminConfig>): Rou
   productsRoutes(r, deps);
   subscriptionsRoutes(r, deps);
   reportsRoutes(r, deps);
+  organisersRoutes(r, deps);
   auditRoutes(r, deps);
   return r.router;
 }

@@ -46,4 +46,5 @@ export const auditActions = {
   productStatus: 'product.status-set',
   subscriptionCancel: 'subscription.cancelled',
   reportResolve: 'report.resolved',
+  organiserDecision: 'organiser.status-set',
 } as const;

@@ -38,4 +38,8 @@ export interface ServiceCalls {
   cancelSubscription(token: string, subscriptionId: string): Promise<unknown>;
   /** Payment's provider check: which provider answers (real Stripe, the sandbox or stripe-mock). */
   providerStatus(token: string): Promise<unknown>;
+  /** Exchange's math-trade organiser standings, optionally of one status. */
+  organisers(token: string, status?: string): Promise<unknown>;
+  /** Exchange approves or refuses a member who asked to organise math trades. */
+  decideOrganiser(token: string, userId: string, status: string): Promise<unknown>;
 }

@@ -8,8 +8,10 @@
  *
  * Then demo trades around member01 (trades.ts), through the payment and exchange services.
  *
- * Environment: AUTH_URL, CATALOG_URL, PAYMENT_URL, EXCHANGE_URL, MAILDEV_URL, SEED_PASSWORD,
- * SEED_MEMBERS, SEED_CONCURRENCY.
+ * Then member01 becomes an approved math-trade organiser (organiser.ts), approved by a demo admin.
+ *
+ * Environment: AUTH_URL, CATALOG_URL, PAYMENT_URL, EXCHANGE_URL, ADMIN_URL, ADMIN_SEED_ACCOUNTS,
+ * MAILDEV_URL, SEED_PASSWORD, SEED_MEMBERS, SEED_CONCURRENCY.
  */
 import { Api, ApiError, errorText, putBytes, stats } from './http';
 import { renderAvatar, renderListingImage, type RenderedImage } from './images';
@@ -18,6 +20,7 @@ import { MailBox } from './mail';
 import { planMembers, rosterSize, type Member } from './people';
 import { Random } from './random';
 import { Session, type AccountOutcome } from './session';
+import { seedOrganiser } from './organiser';
 import { seedTrades } from './trades';
 
 const env = process.env;
@@ -33,6 +36,7 @@ const config = {
   catalogUrl: url(env.CATALOG_URL, 'http://127.0.0.1:4002'),
   exchangeUrl: url(env.EXCHANGE_URL, 'http://127.0.0.1:4004'),
   paymentUrl: url(env.PAYMENT_URL, 'http://127.0.0.1:4007'),
+  adminUrl: url(env.ADMIN_URL, 'http://127.0.0.1:4008'),
   maildevUrl: url(env.MAILDEV_URL, 'http://127.0.0.1:1080'),
   password: env.SEED_PASSWORD || 'swapbooth-demo',
   members: count(env.SEED_MEMBERS, rosterSize, rosterSize),
@@ -46,6 +50,7 @@ const auth = new Api('auth', config.authUrl);
 const catalog = new Api('catalog', config.catalogUrl);
 const exchange = new Api('exchange', config.exchangeUrl);
 const payment = new Api('payment', config.paymentUrl);
+const admin = new Api('admin', config.adminUrl);
 const mail = new MailBox(config.maildevUrl);
 
 interface ProductView {
@@ -521,6 +526,31 @@ async function main(): Promise<number> {
     }
   } else {
     console.log('  trades: skipped, they need at least 5 members');
+  }
+
+  // member01 organises math trades (asked with its booth, approved by a demo admin).
+  const member01 = results.find((r) => r.member.n === 1);
+  if (member01) {
+    try {
+      await Promise.all([ready(exchange), ready(admin)]);
+      const o = await seedOrganiser({
+        exchange,
+        admin,
+        session: member01.session,
+        adminAccounts: env.ADMIN_SEED_ACCOUNTS,
+      });
+      console.log(
+        o === 'kept'
+          ? `  organiser: ${member01.member.tag} already organises math trades`
+          : o === 'approved'
+            ? `  organiser: ${member01.member.tag} approved to organise math trades`
+            : '  organiser: skipped, no seeded admin may approve organisers',
+      );
+    } catch (err) {
+      const why = err instanceof ApiError ? err.message : errorText(err);
+      failures.push(`organiser: ${why}`);
+      console.error(`  organiser FAILED: ${why}`);
+    }
   }
 
   const created = results.filter((r) => r.account !== 'existing').length;

@@ -28,12 +28,28 @@ module.exports = {
         '<rootDir>/{packages,services,gateway}/**/test/**/*.test.ts',
         '<rootDir>/test/**/*.test.ts',
       ],
+      // The fault suite is its own project (below).
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/'],
       globalSetup: '<rootDir>/packages/test-kit/src/global-setup.ts',
       // Per test file: consumer groups of its own, and a record of the event bus for timeouts.
       setupFilesAfterEnv: ['<rootDir>/packages/test-kit/src/test-file-setup.ts'],
       globalTeardown: '<rootDir>/packages/test-kit/src/global-teardown.ts',
       testTimeout: 60000,
     },
+    // The fault suite (test/faults): private servers it stops and slows, services as processes.
+    // Only when a profile is chosen (npm run test:faults, or npm test's short run), never with the rest.
+    ...(process.env.FAULTS_PROFILE
+      ? [
+          {
+            ...common,
+            displayName: 'faults',
+            testMatch: ['<rootDir>/test/faults/**/*.fault.test.ts'],
+            globalSetup: '<rootDir>/test/faults/support/global-setup.ts',
+            globalTeardown: '<rootDir>/test/faults/support/global-teardown.ts',
+            setupFilesAfterEnv: ['<rootDir>/test/faults/support/test-file-setup.ts'],
+          },
+        ]
+      : []),
     {
       displayName: 'web',
       testEnvironment: 'jsdom',

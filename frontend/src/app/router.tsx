@@ -160,6 +160,31 @@ export const routeSpecs: RouteSpec[] = [
     element: page(() => import('../features/store/pages/create-store-page')),
     auth: true,
   },
+  {
+    path: '/circles',
+    element: page(() => import('../features/circles/pages/circles-page')),
+    auth: true,
+  },
+  {
+    path: '/circles/wants',
+    element: page(() => import('../features/circles/pages/want-lists-page')),
+    auth: true,
+  },
+  {
+    path: '/circles/math-trades',
+    element: page(() => import('../features/circles/pages/math-trades-page')),
+    auth: true,
+  },
+  {
+    path: '/circles/math-trades/:mathTradeId',
+    element: page(() => import('../features/circles/pages/math-trades-page')),
+    auth: true,
+  },
+  {
+    path: '/circles/:circleId',
+    element: page(() => import('../features/circles/pages/circle-page')),
+    auth: true,
+  },
 
   {
     path: '/admin/login',

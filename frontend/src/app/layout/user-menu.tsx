@@ -13,7 +13,7 @@ import { request } from '../http';
 import { memberApi, useGetMyBoothQuery, type ProfileData } from '../member-api';
 import { signedOut } from '../session-slice';
 
-/** My Account, My Store or Create Store, Messages, Logout; on mobile also Settings and Notifications. */
+/** My Account, My Store or Create Store, Messages, Trade circles, My want lists, Logout; on mobile also Settings and Notifications. */
 export function UserMenu({
   userId,
   profile,
@@ -90,6 +90,12 @@ export function UserMenu({
             <button type="button" onClick={() => void openGated('/messages', close)}>
               Messages
             </button>
+            <Link to="/circles" onClick={close}>
+              Trade circles
+            </Link>
+            <Link to="/circles/wants" onClick={close}>
+              My want lists
+            </Link>
             <Link to="/my-account#settings" onClick={close} className="mobile-only">
               Settings
             </Link>

@@ -56,7 +56,13 @@ export default function MyAccountPage() {
         {section === 'notifications' ? (
           <NotificationsPanel />
         ) : section === 'trades' ? (
-          <MyTrades />
+          <div className="stack">
+            <MyTrades />
+            <p>
+              Trades between several members at once: <Link to="/circles">Trade circles</Link> ·{' '}
+              <Link to="/circles/wants">My want lists</Link>
+            </p>
+          </div>
         ) : (
           <div className="stack">
             <AccountSettings />

@@ -17,6 +17,9 @@ export const PROPOSAL_TYPES = [
 /** Types that open the conversation of their proposal. */
 export const MESSAGE_TYPES = ['new_message'];
 
+/** Types about a trade circle the member is in (proposed, accepted, dissolved): they open it. */
+export const isCircleType = (type: string) => type.startsWith('circle_');
+
 /** Types about the member's own listings (an admin moderated one): they open the member's store. */
 export const STORE_TYPES = ['listing_moderated'];
 
@@ -30,12 +33,24 @@ export const NotificationMessages = {
 export type NotificationTarget =
   | { kind: 'proposal'; proposalId: string }
   | { kind: 'messages'; proposalId: string }
+  | { kind: 'circle'; circleId: string }
   | { kind: 'my-store' }
   | { kind: 'none' }
   | { kind: 'error'; message: string };
 
 export function notificationTarget(n: AppNotification): NotificationTarget {
   if (STORE_TYPES.includes(n.type)) return { kind: 'my-store' };
+  if (isCircleType(n.type)) {
+    let circleId: unknown;
+    try {
+      circleId = (JSON.parse(n.data || '{}') as { circle_id?: unknown } | null)?.circle_id;
+    } catch {
+      return { kind: 'error', message: NotificationMessages.failed };
+    }
+    return typeof circleId === 'string' && circleId
+      ? { kind: 'circle', circleId }
+      : { kind: 'error', message: NotificationMessages.failed };
+  }
   const proposalType = PROPOSAL_TYPES.includes(n.type);
   const messageType = MESSAGE_TYPES.includes(n.type);
   if (!proposalType && !messageType) return { kind: 'none' };

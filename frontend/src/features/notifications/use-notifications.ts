@@ -51,6 +51,8 @@ export function useNotifications({ poll = true }: { poll?: boolean } = {}) {
         const target = notificationTarget(n);
         if (target.kind === 'proposal')
           navigate(`/proposal/${encodeURIComponent(target.proposalId)}`);
+        else if (target.kind === 'circle')
+          navigate(`/circles/${encodeURIComponent(target.circleId)}`);
         else if (target.kind === 'messages')
           navigate(`/messages?proposal=${encodeURIComponent(target.proposalId)}`);
         else if (target.kind === 'my-store' && userId)

@@ -7,6 +7,7 @@ import { InlineLoading } from '../../../components/loading-screen';
 import { imageAt } from '../../../lib/listing';
 import { usePageTitle } from '../../../lib/page-title';
 import fallbackImage from '../../../assets/logo-mark.svg';
+import { AddToWantList } from '../../circles/components/add-to-want-list';
 
 export default function ExchangeBagPage() {
   usePageTitle('Exchange Bag');
@@ -73,6 +74,14 @@ export default function ExchangeBagPage() {
                 >
                   Remove
                 </button>
+                {l.status === 'published' && (
+                  <AddToWantList
+                    listingId={l.id}
+                    listingTitle={l.title}
+                    label={`Add ${l.title} to my want list for`}
+                    className="bag-item__want"
+                  />
+                )}
               </li>
             ))}
           </ul>

@@ -79,6 +79,18 @@ function ProposalBody({ proposal: p, me }: { proposal: ProposalResponse; me: str
   );
 }
 
+/** An exchange that is one edge of a trade circle says so and links to the circle. */
+function CircleNote({ proposal }: { proposal: ProposalResponse }) {
+  const circleId = (proposal as { circle_id?: string | null }).circle_id;
+  if (!circleId) return null;
+  return (
+    <p className="notice proposal-circle">
+      Part of a trade circle.{' '}
+      <Link to={`/circles/${encodeURIComponent(circleId)}`}>See the circle</Link>
+    </p>
+  );
+}
+
 /** /proposal/{proposalId}: the terms, the answers allowed, shipping and ratings. */
 export default function ProposalPage() {
   usePageTitle('Proposal');
@@ -124,6 +136,7 @@ export default function ProposalPage() {
           {p.expires_at && p.awaiting && ` · expires ${formatDate(p.expires_at)}`}
         </p>
       </header>
+      <CircleNote proposal={p} />
       {p.details_locked ? (
         <LockedProposal proposal={p} me={me} />
       ) : (

@@ -15,6 +15,7 @@ import { sellerDisplayName } from '../../../lib/listing';
 import { logFailure } from '../../../lib/log';
 import { usePageTitle } from '../../../lib/page-title';
 import { rememberRedirect } from '../../../lib/session';
+import { AddToWantList } from '../../circles/components/add-to-want-list';
 import { Gallery } from '../components/gallery';
 import { ReportDialog } from '../components/report-dialog';
 import { useGetListingBySlugQuery } from '../listings-api';
@@ -132,6 +133,9 @@ export default function ListingDetailPage() {
               </Link>
             )}
           </div>
+          {!mine && userId && listing.status === 'published' && (
+            <AddToWantList listingId={listing.id} listingTitle={listing.title} />
+          )}
           <p className="listing-detail__description">{listing.description}</p>
           {listing.tags.length > 0 && (
             <div className="chips chips--wrap">

@@ -1,4 +1,5 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import type { OrganiserDecisionBody, OrganiserRequestListResponse } from '@swapbooth/contracts';
 import { api } from '../../app/api';
 import type { ApiError } from '../../app/http';
 import { toastShown } from '../../components/toasts/toasts-slice';
@@ -154,6 +155,7 @@ type ProductStatusChange = {
   reason?: string;
 };
 type ReportResolution = { id: string; resolution: 'dismissed' | 'actioned'; note?: string };
+type OrganiserDecision = { userId: string } & OrganiserDecisionBody;
 type Req = Parameters<typeof adminRequest>[0];
 
 /** A queryFn calling the admin API with the request built from the endpoint's argument. */
@@ -170,6 +172,7 @@ const tagged = api.enhanceEndpoints({
     'AdminSubscriptions',
     'AdminReports',
     'AdminAudit',
+    'AdminOrganisers',
   ],
 });
 
@@ -250,6 +253,22 @@ export const adminApi = tagged.injectEndpoints({
       queryFn: via<AuditPage, Params>((params) => ({ url: '/admin/audit', params })),
       providesTags: ['AdminAudit'],
     }),
+    /** Math-trade organiser requests (`status` filters: requested, approved, refused). */
+    adminOrganisers: b.query<OrganiserRequestListResponse, Params>({
+      queryFn: via<OrganiserRequestListResponse, Params>((params) => ({
+        url: '/admin/organisers',
+        params,
+      })),
+      providesTags: ['AdminOrganisers'],
+    }),
+    decideOrganiser: b.mutation<unknown, OrganiserDecision>({
+      queryFn: via<unknown, OrganiserDecision>(({ userId, status }) => ({
+        url: `/admin/organisers/${encodeURIComponent(userId)}`,
+        method: 'PUT',
+        body: { status },
+      })),
+      invalidatesTags: ['AdminOrganisers', 'AdminAudit'],
+    }),
   }),
 });
 
@@ -267,4 +286,6 @@ export const {
   useAdminReportsQuery,
   useResolveReportMutation,
   useAuditLogQuery,
+  useAdminOrganisersQuery,
+  useDecideOrganiserMutation,
 } = adminApi;

@@ -16,6 +16,7 @@ const pages: Record<AdminArea, ComponentType> = {
   subscriptions: lazy(() => import('./pages/subscriptions-page')),
   reports: lazy(() => import('./pages/reports-page')),
   audit: lazy(() => import('./pages/audit-page')),
+  organisers: lazy(() => import('./pages/organisers-page')),
 };
 
 /** /admin lands on the first area this admin may open. */

@@ -122,7 +122,15 @@ describe('admin guard (SPEC §5)', () => {
         within(nav)
           .getAllByRole('link')
           .map((a) => a.textContent),
-      ).toEqual(['Dashboard', 'Users', 'Products', 'Subscriptions', 'Reports', 'Audit log']);
+      ).toEqual([
+        'Dashboard',
+        'Users',
+        'Products',
+        'Subscriptions',
+        'Reports',
+        'Audit log',
+        'Organisers',
+      ]);
       unmount();
       localStorage.clear();
     }

@@ -17,8 +17,15 @@ export const adminAreas = [
   'subscriptions',
   'reports',
   'audit',
+  'organisers',
 ] as const;
 export type AdminArea = (typeof adminAreas)[number];
+
+/** The permission each area needs, when it is not the area's own name. */
+const areaPermissions: Partial<Record<AdminArea, string>> = {
+  // Approving math-trade organisers is managing members.
+  organisers: 'users',
+};
 
 export interface AdminUser {
   id: string;
@@ -116,7 +123,7 @@ export const adminSession = {
 export function mayOpen(user: AdminUser | undefined, area: AdminArea): boolean {
   if (!user) return false;
   if (user.role === 'admin' || user.role === 'executive') return true;
-  return user.permissions[area] === true;
+  return user.permissions[areaPermissions[area] ?? area] === true;
 }
 
 export const areaLabels: Record<AdminArea, string> = {
@@ -126,4 +133,5 @@ export const areaLabels: Record<AdminArea, string> = {
   subscriptions: 'Subscriptions',
   reports: 'Reports',
   audit: 'Audit log',
+  organisers: 'Organisers',
 };

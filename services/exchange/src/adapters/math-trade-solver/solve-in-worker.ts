@@ -17,6 +17,7 @@ export function solveInWorker(): void {
     const circles = require(workerData.modulePath) as {
       parseWantListFile(text: string): {
         items: Array<{ id: string; owner: string; dummy?: boolean }>;
+        itemsCounted?: number;
       };
       solveWantListFile(
         text: string,
@@ -41,7 +42,9 @@ export function solveInWorker(): void {
     } catch (err) {
       const e = err as { line?: unknown; message?: unknown };
       if (typeof e.line === 'number') {
-        parentPort.postMessage({ kind: 'malformed', line: e.line, message: String(e.message) });
+        // The error's message may already start with "line N: "; the service adds it itself.
+        const message = String(e.message).replace(/^line \d+:\s*/, '');
+        parentPort.postMessage({ kind: 'malformed', line: e.line, message });
         return;
       }
       throw err;
@@ -61,6 +64,7 @@ export function solveInWorker(): void {
     const counted = /Num trades\s*=\s*\d+\s+of\s+(\d+)\s+items/.exec(report);
     const itemsTotal =
       result.itemsTotal ??
+      parsed.itemsCounted ??
       (counted ? Number(counted[1]) : parsed.items.filter((i) => !i.dummy).length);
     parentPort.postMessage({
       kind: 'solved',

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { MathTradeOutcome, MathTradeSolver } from '../../domain/math-trade';
 import { solveInWorker } from './solve-in-worker';
@@ -18,9 +20,15 @@ type WorkerMessage =
   | { kind: 'malformed'; line: number; message: string }
   | { kind: 'failed'; message: string };
 
-/** Where the solver library's compiled entry is (built by `tsc -b` with the service). */
+/**
+ * Where the solver library's compiled entry is (built by `tsc -b` with the service): its package's
+ * `main`, found from its package.json, so a test runner's mapping of the package to its sources
+ * does not apply (the worker runs plain Node).
+ */
 function solverModule(): string {
-  return createRequire(__filename).resolve('@swapbooth/circles');
+  const manifest = createRequire(__filename).resolve('@swapbooth/circles/package.json');
+  const { main } = JSON.parse(readFileSync(manifest, 'utf8')) as { main?: string };
+  return path.join(path.dirname(manifest), main ?? 'index.js');
 }
 
 /**

@@ -33,9 +33,19 @@ export interface MathTradeSummaryDoc {
   createdAt: Date;
 }
 
-/** A solved math trade: its figures, its loops and the TradeMaximizer-style report. */
+export interface LoopStepDoc {
+  user: string;
+  item: string;
+  receivesFrom: string;
+  receivesItem: string;
+}
+
+/**
+ * A solved math trade: its figures, its loops and the TradeMaximizer-style report. Each loop is an
+ * object holding its steps (FerretDB stores no arrays directly inside arrays).
+ */
 export interface MathTradeDoc extends MathTradeSummaryDoc {
-  loops: Array<Array<{ user: string; item: string; receivesFrom: string; receivesItem: string }>>;
+  loops: Array<{ steps: LoopStepDoc[] }>;
   report: string;
 }
 
@@ -45,8 +55,10 @@ export interface OrganiserTradesDoc {
   trades: MathTradeSummaryDoc[];
 }
 
+const loopSchema = new Schema({ steps: { type: [loopStep], default: [] } }, { _id: false });
+
 const mathTradeSchema = new Schema<MathTradeDoc>(
-  { _id: String, ...summaryFields, loops: { type: [[loopStep]], default: [] }, report: String },
+  { _id: String, ...summaryFields, loops: { type: [loopSchema], default: [] }, report: String },
   { versionKey: false },
 );
 

@@ -40,7 +40,9 @@ export class MathTradesRepository implements MathTradeRepository {
 
   /** The trade itself first, then its line in the organiser's list. */
   async insert(t: MathTrade): Promise<void> {
-    await this.trades.insertMany([{ ...summaryDoc(t), loops: t.loops, report: t.report }]);
+    await this.trades.insertMany([
+      { ...summaryDoc(t), loops: t.loops.map((steps) => ({ steps })), report: t.report },
+    ]);
     const push = () =>
       this.byOrganiser
         .updateOne({ _id: t.organiserId }, { $push: { trades: summaryDoc(t) } }, { upsert: true })
@@ -60,7 +62,7 @@ export class MathTradesRepository implements MathTradeRepository {
     return {
       ...toSummary(d),
       loops: d.loops.map((loop) =>
-        loop.map(({ user, item, receivesFrom, receivesItem }) => ({
+        loop.steps.map(({ user, item, receivesFrom, receivesItem }) => ({
           user,
           item,
           receivesFrom,

@@ -10,6 +10,7 @@ export const Topics = {
   report: 'swapbooth.catalog.report.v1',
   proposal: 'swapbooth.exchange.proposal.v1',
   rating: 'swapbooth.exchange.rating.v1',
+  circle: 'swapbooth.exchange.circle.v1',
   chat: 'swapbooth.chat.message.v1',
   subscription: 'swapbooth.payment.subscription.v1',
   identity: 'swapbooth.payment.identity.v1',

@@ -91,6 +91,7 @@ export function proposal(over: Partial<ProposalResponse> = {}): ProposalResponse
     updated_at: '2026-01-02T10:00:00.000Z',
     accepted_at: null,
     completed_at: null,
+    circle_id: null,
     ...over,
   };
 }

@@ -125,6 +125,8 @@ export const proposalResponse = z.strictObject({
   updated_at: z.string(),
   accepted_at: z.string().nullable(),
   completed_at: z.string().nullable(),
+  /** The trade circle this exchange is one edge of (`GET /api/circles/{id}`), else null. */
+  circle_id: z.string().nullable(),
 });
 export type ProposalResponse = z.infer<typeof proposalResponse>;
 

@@ -3,6 +3,7 @@ import { Topics, type TopicName } from '../topics';
 import { authEmailEvents, userEvents } from './user-events';
 import { catalogEvents } from './catalog-events';
 import { adminEvents, chatEvents, exchangeEvents, paymentEvents } from './exchange-events';
+import { circleEvents } from './circle-events';
 
 /** Every event type with its payload schema: the one place an event name and its payload meet. */
 export const eventSchemas = {
@@ -10,6 +11,7 @@ export const eventSchemas = {
   ...authEmailEvents,
   ...catalogEvents,
   ...exchangeEvents,
+  ...circleEvents,
   ...chatEvents,
   ...paymentEvents,
   ...adminEvents,
@@ -36,6 +38,8 @@ export const topicOf = (type: EventType): TopicName => {
       return Topics.proposal;
     case 'rating':
       return Topics.rating;
+    case 'circle':
+      return Topics.circle;
     case 'chat':
       return Topics.chat;
     case 'subscription':

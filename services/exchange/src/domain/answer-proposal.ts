@@ -13,6 +13,7 @@ import type { ProposalDeps } from './proposal-deps';
 import type { Reservation } from './proposal-ports';
 import { mutateProposal, proposalNotFound } from './mutate-proposal';
 import { validateTerms } from './validate-terms';
+import { circleOfHold } from './circle';
 
 /** Whether the actor may see the details: a receiver needs an active or trialing subscription. */
 async function entitledAs(
@@ -28,10 +29,17 @@ async function entitledAs(
  * accepted, or it never got accepted within the grace period (an accept that stopped half-way).
  */
 export async function isAbandoned(
-  deps: Pick<ProposalDeps, 'proposals' | 'reservationGraceMs'>,
+  deps: Pick<ProposalDeps, 'proposals' | 'reservationGraceMs' | 'circleHolds'>,
   r: Reservation,
   now: Date,
 ): Promise<boolean> {
+  const circleId = circleOfHold(r.proposalId);
+  if (circleId !== undefined) {
+    // A pending or accepted circle's reservation stands; a dissolved one's does not.
+    const held = await deps.circleHolds(circleId);
+    if (held !== 'unknown') return held === 'released';
+    return now.getTime() - r.at.getTime() > deps.reservationGraceMs;
+  }
   const holder = await deps.proposals.findById(r.proposalId);
   if (holder?.status === 'accepted' || holder?.status === 'completed') return false;
   if (holder && holder.status !== 'pending' && holder.status !== 'countered') return true;

@@ -28,4 +28,6 @@ export interface ProposalDeps {
   proposalTtlMs: number;
   /** How long a reservation without an accepted proposal is left alone (see the sweeper). */
   reservationGraceMs: number;
+  /** Whether the trade circle behind a reservation still holds it ('unknown': no such circle). */
+  circleHolds(circleId: string): Promise<'holds' | 'released' | 'unknown'>;
 }

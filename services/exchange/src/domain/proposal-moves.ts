@@ -2,12 +2,14 @@ import { AppError } from '@swapbooth/service-kit';
 import { domainEvent, type DomainEvent } from '@swapbooth/event-bus';
 import type { EventData, ProposalStatus, ShippingStatus } from '@swapbooth/contracts';
 import {
+  allDelivered,
   allowedActions,
   awaiting,
   currentTerms,
   isOpen,
   isParty,
   MAX_ROUNDS,
+  parcelSides,
   recipientOf,
   shipperOf,
   somethingShipped,
@@ -194,6 +196,13 @@ export function decideShipping(
       `Shipping can be updated only on an accepted exchange; it is ${p.status}`,
     );
   }
+  if (!parcelSides(p).includes(side)) {
+    throw refuse(
+      p,
+      actorId,
+      `The ${side} of a circle's exchange gives nothing and sends no parcel`,
+    );
+  }
   const current = p.shipping[side];
   if (status === 'delivered') {
     if (recipientOf(p, side) !== actorId) {
@@ -219,8 +228,7 @@ export function decideShipping(
     updatedAt: now,
   };
   const shipping = { ...p.shipping, [side]: parcel };
-  const completes =
-    shipping.sender.status === 'delivered' && shipping.receiver.status === 'delivered';
+  const completes = allDelivered({ ...p, shipping });
   const next = touch(p, now, {
     shipping,
     ...(completes ? { status: 'completed' as ProposalStatus, completedAt: now } : {}),

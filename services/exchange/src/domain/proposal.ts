@@ -43,6 +43,11 @@ export interface Proposal {
   expiresAt?: Date;
   acceptedAt?: Date;
   completedAt?: Date;
+  /**
+   * The trade circle this exchange is one edge of: the receiver gives the requested listing, the
+   * sender offers nothing and has no parcel to send.
+   */
+  circleId?: string;
   createdAt: Date;
   updatedAt: Date;
   /** Bumped by every write; writes are guarded by the version they read. */
@@ -101,9 +106,20 @@ export function termsKey(senderId: string, receiverId: string, t: Terms): string
   ].join('|');
 }
 
+/**
+ * The parcels an exchange has: both sides, except in a circle's exchange, where only the receiver
+ * (the giver of the listing) sends one.
+ */
+export const parcelSides = (p: Proposal): ParcelSide[] =>
+  p.circleId ? ['receiver'] : ['sender', 'receiver'];
+
 /** Whether anything has left either side (cancelling an accepted exchange is allowed until then). */
 export const somethingShipped = (p: Proposal): boolean =>
-  p.shipping.sender.status !== 'preparing' || p.shipping.receiver.status !== 'preparing';
+  parcelSides(p).some((side) => p.shipping[side].status !== 'preparing');
+
+/** Whether every parcel the exchange has arrived (that completes it). */
+export const allDelivered = (p: Proposal): boolean =>
+  parcelSides(p).every((side) => p.shipping[side].status === 'delivered');
 
 /** Who sends a parcel: the sender's parcel is sent by the sender and received by the receiver. */
 export const shipperOf = (p: Proposal, side: ParcelSide): string =>
@@ -134,8 +150,11 @@ export function allowedActions(
     if (!somethingShipped(p)) actions.push('cancel');
     const mine = roleOf(p, viewerId);
     const theirs: ParcelSide = mine === 'sender' ? 'receiver' : 'sender';
-    if (p.shipping[mine].status === 'preparing') actions.push('ship');
-    if (p.shipping[theirs].status !== 'delivered') actions.push('confirm_delivery');
+    const sides = parcelSides(p);
+    if (sides.includes(mine) && p.shipping[mine].status === 'preparing') actions.push('ship');
+    if (sides.includes(theirs) && p.shipping[theirs].status !== 'delivered') {
+      actions.push('confirm_delivery');
+    }
   } else if (p.status === 'completed' && !opts.rated) {
     actions.push('rate');
   }

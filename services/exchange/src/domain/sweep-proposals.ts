@@ -51,7 +51,7 @@ export async function expireProposals(
 export async function releaseAbandonedReservations(
   deps: Pick<
     ProposalDeps,
-    'reservations' | 'proposals' | 'claimCalendar' | 'now' | 'reservationGraceMs'
+    'reservations' | 'proposals' | 'claimCalendar' | 'now' | 'reservationGraceMs' | 'circleHolds'
   >,
 ): Promise<number> {
   const now = deps.now();

@@ -22,7 +22,7 @@ import type { Listing } from '../../domain/proposal-ports';
 
 const iso = (d?: Date) => (d ? d.toISOString() : null);
 
-const listingOut = (id: string, l?: Listing): ProposalListingResponse => ({
+export const listingOut = (id: string, l?: Listing): ProposalListingResponse => ({
   product_id: id,
   title: l?.title ?? '',
   slug: l?.slug ?? '',
@@ -135,6 +135,7 @@ export class ProposalPresenter {
       updated_at: p.updatedAt.toISOString(),
       accepted_at: iso(p.acceptedAt),
       completed_at: iso(p.completedAt),
+      circle_id: p.circleId ?? null,
     };
   }
 }

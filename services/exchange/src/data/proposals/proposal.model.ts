@@ -43,6 +43,7 @@ const proposalSchema = new Schema<ProposalDoc>(
     expiresAt: Date,
     acceptedAt: Date,
     completedAt: Date,
+    circleId: String,
     version: { type: Number, required: true },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },

@@ -42,6 +42,7 @@ function toProposal(doc: ProposalDoc): Proposal {
     expiresAt: orUndefined(doc.expiresAt),
     acceptedAt: orUndefined(doc.acceptedAt),
     completedAt: orUndefined(doc.completedAt),
+    circleId: orUndefined(doc.circleId),
   };
   for (const [k, v] of Object.entries(optional)) if (v !== undefined) Object.assign(p, { [k]: v });
   return p;

@@ -14,33 +14,67 @@ export interface SparseMatrix {
   edgeCost: Float64Array;
 }
 
-/** Returns colOf: row i is matched to column colOf[i]. */
-export function solveAssignment(m: SparseMatrix): Int32Array {
+export interface Assignment {
+  /** Row i is matched to column colOf[i]. */
+  colOf: Int32Array;
+  /** Column duals at the optimum: a good start for a re-solve with slightly different costs. */
+  v: Float64Array;
+}
+
+/**
+ * Solves the assignment. With `startV` (the duals of an earlier solve of a similar matrix), each row
+ * first takes its cheapest column in reduced cost if that column is still free, so only the rows whose
+ * choice changed need a shortest-path search; without, columns start from their cheapest edge.
+ */
+export function solveAssignment(m: SparseMatrix, startV?: Float64Array): Assignment {
   const { n, rowStart, edgeCol, edgeCost } = m;
   const colOf = new Int32Array(n).fill(-1);
   const rowOf = new Int32Array(n).fill(-1);
   /** Cost of the edge each matched row uses (its reduced cost is 0, which defines the row's dual). */
   const matchedCost = new Float64Array(n);
-  const v = new Float64Array(n).fill(Infinity);
-  const argRow = new Int32Array(n).fill(-1);
+  let v: Float64Array;
 
-  // Column reduction: each column's dual is its cheapest incoming edge; that edge's row takes it if free.
-  for (let i = 0; i < n; i++) {
-    for (let e = rowStart[i]!; e < rowStart[i + 1]!; e++) {
-      const j = edgeCol[e]!;
-      if (edgeCost[e]! < v[j]!) {
-        v[j] = edgeCost[e]!;
-        argRow[j] = i;
+  if (startV) {
+    v = Float64Array.from(startV);
+    for (let i = 0; i < n; i++) {
+      let best = Infinity;
+      let bestE = -1;
+      for (let e = rowStart[i]!; e < rowStart[i + 1]!; e++) {
+        const r = edgeCost[e]! - v[edgeCol[e]!]!;
+        if (r < best) {
+          best = r;
+          bestE = e;
+        }
+      }
+      if (bestE === -1) throw new Error(`row ${i} has no edge: no perfect matching`);
+      const j = edgeCol[bestE]!;
+      if (rowOf[j] === -1) {
+        colOf[i] = j;
+        rowOf[j] = i;
+        matchedCost[i] = edgeCost[bestE]!;
       }
     }
-  }
-  for (let j = 0; j < n; j++) {
-    const i = argRow[j]!;
-    if (i < 0) throw new Error(`column ${j} has no edge: no perfect matching`);
-    if (colOf[i] === -1) {
-      colOf[i] = j;
-      rowOf[j] = i;
-      matchedCost[i] = v[j]!;
+  } else {
+    // Column reduction: each column's dual is its cheapest incoming edge; that edge's row takes it if free.
+    v = new Float64Array(n).fill(Infinity);
+    const argRow = new Int32Array(n).fill(-1);
+    for (let i = 0; i < n; i++) {
+      for (let e = rowStart[i]!; e < rowStart[i + 1]!; e++) {
+        const j = edgeCol[e]!;
+        if (edgeCost[e]! < v[j]!) {
+          v[j] = edgeCost[e]!;
+          argRow[j] = i;
+        }
+      }
+    }
+    for (let j = 0; j < n; j++) {
+      const i = argRow[j]!;
+      if (i < 0) throw new Error(`column ${j} has no edge: no perfect matching`);
+      if (colOf[i] === -1) {
+        colOf[i] = j;
+        rowOf[j] = i;
+        matchedCost[i] = v[j]!;
+      }
     }
   }
 
@@ -116,7 +150,7 @@ export function solveAssignment(m: SparseMatrix): Int32Array {
     }
     for (let t = 0; t < touchedCount; t++) dist[touched[t]!] = Infinity;
   }
-  return colOf;
+  return { colOf, v };
 }
 
 /** Binary min-heap of (key, value) pairs in typed arrays; stale entries are skipped by the caller. */

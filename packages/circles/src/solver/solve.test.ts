@@ -28,42 +28,57 @@ function bruteForce(n: number, cost: (i: number, j: number) => number | undefine
   return best;
 }
 
+/** A random sparse square matrix with a self edge on every row (as trade graphs have). */
+function randomMatrix(random: () => number, n: number, density: number) {
+  const costs = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    costs.set(`${i},${i}`, 1000);
+    for (let j = 0; j < n; j++) {
+      if (i !== j && random() < density) costs.set(`${i},${j}`, 1 + Math.floor(random() * 9));
+    }
+  }
+  const rowStart = new Int32Array(n + 1);
+  const cols: number[] = [];
+  const cs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    rowStart[i] = cols.length;
+    for (let j = 0; j < n; j++) {
+      const c = costs.get(`${i},${j}`);
+      if (c !== undefined) {
+        cols.push(j);
+        cs.push(c);
+      }
+    }
+  }
+  rowStart[n] = cols.length;
+  const matrix = { n, rowStart, edgeCol: Int32Array.from(cols), edgeCost: Float64Array.from(cs) };
+  const optimum = bruteForce(n, (i, j) => costs.get(`${i},${j}`));
+  const costOf = (colOf: Int32Array) => {
+    expect(new Set(colOf).size).toBe(n);
+    let total = 0;
+    for (let i = 0; i < n; i++) total += costs.get(`${i},${colOf[i]}`)!;
+    return total;
+  };
+  return { matrix, optimum, costOf };
+}
+
 describe('solveAssignment', () => {
   it('reaches the exhaustive optimum on 300 random sparse graphs with self edges', () => {
     const random = seededRandom(7);
     for (let round = 0; round < 300; round++) {
+      const m = randomMatrix(random, 1 + Math.floor(random() * 7), 0.4);
+      expect(m.costOf(solveAssignment(m.matrix).colOf)).toBe(m.optimum);
+    }
+  });
+
+  it('reaches the optimum when started from the duals of a different matrix', () => {
+    const random = seededRandom(11);
+    for (let round = 0; round < 300; round++) {
       const n = 1 + Math.floor(random() * 7);
-      const costs = new Map<string, number>();
-      for (let i = 0; i < n; i++) {
-        costs.set(`${i},${i}`, 1000);
-        for (let j = 0; j < n; j++) {
-          if (i !== j && random() < 0.4) costs.set(`${i},${j}`, 1 + Math.floor(random() * 9));
-        }
-      }
-      const rowStart = new Int32Array(n + 1);
-      const cols: number[] = [];
-      const cs: number[] = [];
-      for (let i = 0; i < n; i++) {
-        rowStart[i] = cols.length;
-        for (let j = 0; j < n; j++) {
-          const c = costs.get(`${i},${j}`);
-          if (c !== undefined) {
-            cols.push(j);
-            cs.push(c);
-          }
-        }
-      }
-      rowStart[n] = cols.length;
-      const colOf = solveAssignment({
-        n,
-        rowStart,
-        edgeCol: Int32Array.from(cols),
-        edgeCost: Float64Array.from(cs),
-      });
-      expect(new Set(colOf).size).toBe(n);
-      let total = 0;
-      for (let i = 0; i < n; i++) total += costs.get(`${i},${colOf[i]}`)!;
-      expect(total).toBe(bruteForce(n, (i, j) => costs.get(`${i},${j}`)));
+      const first = randomMatrix(random, n, 0.4);
+      const second = randomMatrix(random, n, 0.4);
+      const { v } = solveAssignment(first.matrix);
+      expect(second.costOf(solveAssignment(second.matrix, v).colOf)).toBe(second.optimum);
     }
   });
 });

@@ -94,7 +94,8 @@ export function solveCostedWants(
     const usedCost = new Float64Array(g.n);
     for (const c of components) {
       const costs = perturb ? perturb(c) : c.scaledCost(selfCost, null);
-      const colOf = solveAssignment({ ...c.matrix, edgeCost: costs });
+      const { colOf, v } = solveAssignment({ ...c.matrix, edgeCost: costs }, c.duals);
+      c.duals = v;
       for (let i = 0; i < c.n; i++) {
         const j = colOf[i]!;
         if (j === i) continue;
@@ -155,6 +156,8 @@ interface Perturbation {
 
 interface Component {
   n: number;
+  /** Column duals of the last solve, to start the next one from. */
+  duals?: Float64Array;
   globalOf: Int32Array;
   matrix: SparseMatrix;
   maxRowCostSum: number;
@@ -200,7 +203,7 @@ function toComponent(g: TradeGraph, members: number[]): Component {
     maxRowCostSum,
     scaledCost(selfCost, p) {
       const out = new Float64Array(baseCost.length);
-      const scale = p ? SCALE : 1;
+      const scale = SCALE;
       for (let i = 0; i < n; i++) {
         const start = rowStart[i]!;
         const end = rowStart[i + 1]!;
@@ -210,7 +213,7 @@ function toComponent(g: TradeGraph, members: number[]): Component {
           if (isDummyRow[i]) out[e] = selfCost * scale;
           else if (p) {
             out[e] = Math.round((baseCost[e]! + p.random() * PERTURB - rowBonus) * scale);
-          } else out[e] = baseCost[e]!;
+          } else out[e] = baseCost[e]! * scale;
         }
       }
       return out;

@@ -15,6 +15,8 @@ import { ProposalSteps } from './domain/proposal-steps';
 import { TradeEmails } from './domain/trade-emails';
 import type { Mailer } from './mail/mailer';
 import { tradeTemplates } from './mail/templates/trade';
+import { circleTemplates } from './mail/templates/circle';
+import { CircleNews } from './domain/circle-news';
 import { StreamHub } from './realtime/stream-hub';
 
 /** Everything the notification service's routes and handlers use, wired once. */
@@ -46,7 +48,26 @@ export function buildDeps(ctx: ServiceContext<NotificationConfig>, mailer: Maile
   const steps = new ProposalSteps(notifier, proposals, members, titles, tradeEmails, live);
   late.steps = steps;
   const hub = new StreamHub(ctx.redis, ctx.logger);
-  return { delivery, store, members, proposals, titles, notifier, inbox, tradeEmails, steps, hub };
+  const circles = new CircleNews(
+    notifier,
+    members,
+    titles,
+    delivery,
+    circleTemplates(ctx.config.APP_URL),
+  );
+  return {
+    delivery,
+    store,
+    members,
+    proposals,
+    titles,
+    notifier,
+    inbox,
+    tradeEmails,
+    steps,
+    hub,
+    circles,
+  };
 }
 
 export type NotificationDeps = ReturnType<typeof buildDeps>;

@@ -21,6 +21,9 @@ export const notificationTypes = [
   'subscription_changed',
   'identity_verified',
   'listing_moderated',
+  'circle_proposed',
+  'circle_accepted',
+  'circle_dissolved',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -146,6 +149,24 @@ export const texts = {
       message: `${what} was ${done} by a moderator${reason ? `. Reason: ${reason}` : ''}`,
     };
   },
+  circle_proposed: (size: number, gives: string, receives: string) => ({
+    title: 'A trade circle for you',
+    message: `A trade circle of ${size} members wants your "${gives}": you would receive "${receives}". Accept or decline it`,
+  }),
+  circle_accepted: (size: number, gives: string, receives: string) => ({
+    title: 'Trade circle accepted',
+    message: `Everyone in the trade circle of ${size} accepted: ship "${gives}" and look out for "${receives}"`,
+  }),
+  circle_dissolved: (reason: 'declined' | 'expired' | 'unavailable', gives: string) => ({
+    title: 'Trade circle called off',
+    message: `${
+      reason === 'declined'
+        ? 'A member declined the trade circle'
+        : reason === 'expired'
+          ? 'Not every member answered the trade circle in time'
+          : 'A listing in the trade circle is no longer available'
+    }; your "${gives}" is free again`,
+  }),
 } as const;
 
 /** What an admin's moderation did to a listing, as its seller is told. */

@@ -14,6 +14,7 @@ import {
 } from './on-member-news';
 import { onProductChanged, onUserEmail, onUserProfileUpdated } from './on-directory-facts';
 import { onAdminActionTaken } from './on-admin-action-taken';
+import { onCircleNews } from './on-circle-news';
 
 /** Every topic the notification service consumes, in one list. */
 export const subscriptions = (d: NotificationDeps): Subscription[] => {
@@ -39,6 +40,14 @@ export const subscriptions = (d: NotificationDeps): Subscription[] => {
         'proposal.unavailable': step,
         'proposal.completed': step,
         'proposal.shipping-updated': onShippingUpdated(d.steps),
+      },
+    },
+    {
+      topic: Topics.circle,
+      handlers: {
+        'circle.proposed': onCircleNews(d.circles),
+        'circle.accepted': onCircleNews(d.circles),
+        'circle.dissolved': onCircleNews(d.circles),
       },
     },
     { topic: Topics.chat, handlers: { 'chat.message-sent': onChatMessageSent(d.notifier) } },

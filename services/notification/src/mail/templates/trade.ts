@@ -8,7 +8,7 @@ interface Link {
   url: string;
 }
 
-function compose(
+export function compose(
   to: string,
   subject: string,
   greeting: string,

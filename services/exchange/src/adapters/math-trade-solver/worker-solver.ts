@@ -39,7 +39,11 @@ function solverModule(): string {
 export class WorkerSolver implements MathTradeSolver {
   private running = 0;
 
-  constructor(private readonly limits: WorkerSolverLimits) {}
+  /** `modulePath`: the solver library's entry (by default @swapbooth/circles, compiled). */
+  constructor(
+    private readonly limits: WorkerSolverLimits,
+    private readonly modulePath: () => string = solverModule,
+  ) {}
 
   async solve(file: string): Promise<Answer> {
     if (this.running >= this.limits.concurrency) {
@@ -61,7 +65,7 @@ export class WorkerSolver implements MathTradeSolver {
     // The function's compiled text is the worker's whole program (it imports nothing).
     const worker = new Worker(`(${solveInWorker.toString()})()`, {
       eval: true,
-      workerData: { modulePath: solverModule(), file, timeLimitMs: Math.floor(timeoutMs * 0.6) },
+      workerData: { modulePath: this.modulePath(), file, timeLimitMs: Math.floor(timeoutMs * 0.6) },
       resourceLimits: { maxOldGenerationSizeMb: memoryMb },
     });
     const seconds = Math.round(timeoutMs / 1000);

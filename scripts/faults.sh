@@ -9,4 +9,4 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ensure_deps
 export FAULTS_PROFILE="${FAULTS_PROFILE:-full}"
 log "fault suite ($FAULTS_PROFILE profile)"
-npx jest --ci --runInBand --forceExit --selectProjects faults "$@"
+npx jest --ci --runInBand --forceExit "$@" --selectProjects faults

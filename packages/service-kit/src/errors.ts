@@ -61,11 +61,66 @@ interface MaybeHttpError {
   message?: string;
 }
 
+/** Error classes of the database, Redis and Kafka clients that mean the server cannot be reached. */
+const UNREACHABLE = new Set([
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongoNotConnectedError',
+  'MongoPoolClearedError',
+  'MongoTopologyClosedError',
+  'MaxRetriesPerRequestError',
+  'KafkaJSConnectionError',
+  'KafkaJSConnectionClosedError',
+  'KafkaJSRequestTimeoutError',
+  'KafkaJSBrokerNotFound',
+  'KafkaJSNumberOfRetriesExceeded',
+]);
+
+/**
+ * Whether an error says a server the service depends on is unreachable right now (down,
+ * restarting, cut off), rather than a bug or the caller's mistake: worth a 503 and a retry.
+ */
+export function isUnreachableError(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { name, message } = e as { name?: unknown; message?: unknown };
+    if (typeof name === 'string' && UNREACHABLE.has(name)) return true;
+    if (
+      typeof message === 'string' &&
+      // mongoose waiting for a connection, ioredis with its connection gone
+      (/buffering timed out after/.test(message) ||
+        /^Connection is closed\.?$/.test(message) ||
+        /^Stream isn't writeable/.test(message))
+    ) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait before retrying after a 503 for an unreachable server. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
 /** Maps any error to `{ success: false, message, code }`; never leaks a stack or a driver message. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     if (res.headersSent) {
       res.end();
+      return;
+    }
+    if (isUnreachableError(err)) {
+      // Neither a bug nor the caller's mistake: the request may be retried once the server is back.
+      logger.warn(
+        { err: (err as Error).message, method: req.method, url: req.originalUrl },
+        'a server this service depends on is unreachable',
+      );
+      res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+      res.status(503).json({
+        success: false,
+        message: 'The service is briefly unavailable; try again in a few seconds',
+        code: 'unavailable',
+      });
       return;
     }
     if (err instanceof AppError) {

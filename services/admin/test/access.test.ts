@@ -23,7 +23,13 @@ let adminRole: SignedInAdmin;
 beforeAll(async () => {
   // The owning services are not running here: a call that passes the guard meets a closed port.
   const closed = `http://127.0.0.1:${await freePort()}`;
-  admin = await startAdmin({ ...env, AUTH_URL: closed, CATALOG_URL: closed, PAYMENT_URL: closed });
+  admin = await startAdmin({
+    ...env,
+    AUTH_URL: closed,
+    CATALOG_URL: closed,
+    PAYMENT_URL: closed,
+    EXCHANGE_URL: closed,
+  });
   executive = await newAdmin(admin, 'executive');
   adminRole = await newAdmin(admin, 'admin');
 });
@@ -74,7 +80,7 @@ describe('deny by default', () => {
 
 /** The routes with a representative call: what an authorised caller gets with the owners down. */
 const calls: Array<{
-  method: 'get' | 'patch';
+  method: 'get' | 'patch' | 'put';
   path: string;
   area: string;
   body?: object;
@@ -115,6 +121,14 @@ const calls: Array<{
     allowed: 404,
   },
   { method: 'get', path: '/api/admin/audit', area: 'audit', allowed: 200 },
+  { method: 'get', path: '/api/admin/organisers', area: 'users', allowed: 503 },
+  {
+    method: 'put',
+    path: '/api/admin/organisers/u123',
+    area: 'users',
+    body: { status: 'approved' },
+    allowed: 503,
+  },
 ];
 
 describe('the access matrix', () => {

@@ -1,0 +1,112 @@
+import type { RunningService } from '@swapbooth/runtime';
+import { eventually, type Loose } from '@swapbooth/test-kit';
+import type { ExchangeConfig } from '../src/config';
+import type { ExchangeDeps } from '../src/deps';
+import { startExchangeService } from '../src/service';
+import { newMember, startExchange, type Harness, type Member } from './support/harness';
+import { listingsOf } from './support/fixtures';
+
+let h: Harness;
+let replica: RunningService<ExchangeConfig, ExchangeDeps> | undefined;
+beforeAll(async () => {
+  h = await startExchange({
+    CIRCLE_MATCH_DEBOUNCE_MS: '100',
+    CIRCLE_MATCH_EVERY_MS: '300',
+    CIRCLE_MATCHER_LEASE_MS: '5000',
+    // A circle waits 7.2 s for its answers.
+    CIRCLE_ANSWER_HOURS: '0.002',
+    PROPOSAL_SWEEP_MS: '300',
+  });
+});
+afterAll(async () => {
+  await replica?.stop();
+  await h?.stop();
+});
+
+const circlesOf = async (m: Member): Promise<Loose[]> =>
+  (await h.api.get('/api/circles', m.token)).body.data.circles as Loose[];
+
+async function threeWayCycle(): Promise<Member[]> {
+  const ms = [newMember(), newMember(), newMember()];
+  const ls = [];
+  for (const m of ms) ls.push((await listingsOf(h, m, 1))[0]!);
+  for (let i = 0; i < 3; i++) {
+    const res = await h.api.put(
+      `/api/circles/wants/${ls[i]!.id}`,
+      { wants: [ls[(i + 1) % 3]!.id] },
+      ms[i]!.token,
+    );
+    expect(res.status).toBe(200);
+  }
+  return ms;
+}
+
+describe('the circle matcher across replicas', () => {
+  it('runs on one replica at a time (the lease): two instances propose one circle, and the other takes over when the first stops', async () => {
+    replica = await startExchangeService(h.config, { port: 0, relay: { pollIntervalMs: 200 } });
+    const first = h.service.deps.circles.matcher;
+    const second = replica.deps.circles.matcher;
+    // Both keep trying every 300 ms; exactly one of them holds the lease and matches.
+    await eventually(
+      () => first.matched + second.matched > 3 && first.skipped + second.skipped > 3,
+      20_000,
+    );
+
+    const members = await threeWayCycle();
+    const circles = await eventually(async () => {
+      const seen = await Promise.all(members.map(circlesOf));
+      return seen.every((cs) => cs.length > 0) ? seen : undefined;
+    }, 20_000);
+    // Let several more runs of both pass: still one circle, and one matcher only ever matched.
+    const runs = first.matched + second.matched;
+    await eventually(() => first.matched + second.matched >= runs + 3, 20_000);
+    for (const m of members) expect(await circlesOf(m)).toHaveLength(1);
+    expect(new Set(circles.map((cs) => cs[0]!.circle_id)).size).toBe(1);
+    const [holder, other] = first.matched > 0 ? [first, second] : [second, first];
+    expect(other.matched).toBe(0);
+    expect(holder.skipped).toBe(0);
+
+    // The holder stops (and gives the lease up): the other replica matches the next cycle.
+    if (holder === first) {
+      // The harness's instance keeps serving the API; stop only its matcher.
+      await first.stop();
+    } else {
+      await replica.stop();
+      replica = undefined;
+    }
+    const next = await threeWayCycle();
+    await eventually(async () => (await circlesOf(next[0]!)).length === 1, 20_000);
+    expect(other.matched).toBeGreaterThan(0);
+  });
+
+  it('dissolves a circle nobody finished answering in time (expired), releasing its listings and leaving out the silent members’ edges', async () => {
+    const members = await threeWayCycle();
+    const id = await eventually(
+      async () => (await circlesOf(members[0]!))[0]?.circle_id as string | undefined,
+      20_000,
+    );
+    expect(
+      (await h.api.put(`/api/circles/${id}/status`, { status: 'accepted' }, members[0]!.token))
+        .status,
+    ).toBe(200);
+
+    const view = await eventually(async () => {
+      const c = (await h.api.get(`/api/circles/${id}`, members[1]!.token)).body.data;
+      return c.status === 'dissolved' ? c : undefined;
+    }, 30_000);
+    expect(view).toMatchObject({
+      dissolved_reason: 'expired',
+      my_answer: 'expired',
+      allowed_actions: [],
+    });
+    const accepter = (await h.api.get(`/api/circles/${id}`, members[0]!.token)).body.data;
+    expect(accepter.my_answer).toBe('accepted');
+    const reserved = await h.service.deps.circles.market.reservedListingIds();
+    const listingIds = (await Promise.all(members.map(circlesOf))).map(
+      (cs) => cs[0]!.gives.product_id as string,
+    );
+    for (const lid of listingIds) expect(reserved.has(lid)).toBe(false);
+    const excluded = await h.service.deps.circles.exclusions.active(new Date());
+    expect(excluded.size).toBe(2);
+  });
+});

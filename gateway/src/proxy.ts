@@ -114,9 +114,12 @@ export function serviceProxy(
     service: ServiceName,
     req: IncomingMessage,
     res: ServerResponse,
+    clientLeft: boolean,
   ) => {
-    // The client left (before the answer, or while it was streaming): nothing to answer.
-    if (req.destroyed || (res.destroyed && !res.writableFinished)) return;
+    // The client left (before the answer, or while it was streaming): nothing to answer. Not
+    // req.destroyed: a failed call destroys the body it was sending (the request), while the
+    // client still waits on its connection for an answer.
+    if (clientLeft || (res.destroyed && !res.writableFinished)) return;
     logger.warn({ service, url: req.url, code: err.code, err: err.message }, 'proxy error');
     if (res.headersSent) {
       // Part of the answer is out: cut it, so the client cannot take it for a whole one.
@@ -185,7 +188,9 @@ export function serviceProxy(
         pipeline(zip, res, () => undefined);
         return zip;
       })
-      .catch((err: Error & { code?: string }) => fail(err, service, req, res));
+      .catch((err: Error & { code?: string }) =>
+        fail(err, service, req, res, abort.signal.aborted),
+      );
   };
   return Object.assign(handler, {
     close: async () => {

@@ -42,6 +42,12 @@ const redis = createRedis(
 function echoServer(name: ServiceName): Promise<Server> {
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith('/api/chat/slow')) return; // never answers: the gateway must time out
+    if (req.url?.startsWith('/api/chat/dies')) {
+      // Reads the whole call, then its process dies before answering.
+      req.resume();
+      req.on('end', () => req.socket.destroy());
+      return;
+    }
     if (req.url?.startsWith('/api/stream') && req.headers.accept === 'text/event-stream') {
       // Server-Sent Events: one event now, the next one much later; the first must arrive at once.
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -562,6 +568,41 @@ describe('services that are down or slow', () => {
     const res = await call('/api/user-stripe-data/u1', {}, member());
     expect(res.status).toBe(502);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toMatchObject({ success: false, code: 'unavailable' });
+  });
+
+  it('answers a JSON 502 to a call with a body whose service dies before answering', async () => {
+    const res = await call(
+      '/api/chat/dies',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'hello' }),
+        signal: AbortSignal.timeout(5000),
+      },
+      member(),
+    );
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({
+      success: false,
+      code: 'unavailable',
+      message: 'The chat service is unavailable right now',
+    });
+  });
+
+  it('answers a JSON 502 to a call with a body when its service is stopped', async () => {
+    // Payment was stopped by the test before.
+    const res = await call(
+      '/api/user-stripe-data/u1',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ plan: 'monthly' }),
+        signal: AbortSignal.timeout(5000),
+      },
+      member(),
+    );
+    expect(res.status).toBe(502);
     expect(await res.json()).toMatchObject({ success: false, code: 'unavailable' });
   });
 });

@@ -9,6 +9,7 @@
  * Then demo trades around member01 (trades.ts), through the payment and exchange services.
  *
  * Then member01 becomes an approved math-trade organiser (organiser.ts), approved by a demo admin.
+ * Then member06…member08 put want lists that close a cycle, so they are offered a trade circle (circles.ts).
  *
  * Environment: AUTH_URL, CATALOG_URL, PAYMENT_URL, EXCHANGE_URL, ADMIN_URL, ADMIN_SEED_ACCOUNTS,
  * MAILDEV_URL, SEED_PASSWORD, SEED_MEMBERS, SEED_CONCURRENCY.
@@ -22,6 +23,7 @@ import { Random } from './random';
 import { Session, type AccountOutcome } from './session';
 import { seedOrganiser } from './organiser';
 import { seedTrades } from './trades';
+import { CIRCLE_MEMBERS, seedCircle } from './circles';
 
 const env = process.env;
 const url = (v: string | undefined, fallback: string) =>
@@ -551,6 +553,31 @@ async function main(): Promise<number> {
       failures.push(`organiser: ${why}`);
       console.error(`  organiser FAILED: ${why}`);
     }
+  }
+
+  // member06…member08 close a want-list cycle: the matcher offers them a trade circle.
+  if (config.members >= Math.max(...CIRCLE_MEMBERS)) {
+    try {
+      await ready(exchange);
+      const c = await seedCircle({
+        exchange,
+        sessions: new Map(results.map((r) => [r.member.n, r.session])),
+        listingsOf: async (userId) => (await listings()).filter((p) => p.user_id === userId),
+      });
+      console.log(
+        c.circle === 'kept'
+          ? '  circle: member06 already has want lists'
+          : c.circle === 'proposed'
+            ? `  circle: member06, member07 and member08 were offered a trade circle ${c.seconds!.toFixed(1)}s after their want lists closed the cycle`
+            : '  circle: want lists set; no circle proposed within 30 s (is the exchange matcher running?)',
+      );
+    } catch (err) {
+      const why = err instanceof ApiError ? err.message : errorText(err);
+      failures.push(`circle: ${why}`);
+      console.error(`  circle FAILED: ${why}`);
+    }
+  } else {
+    console.log('  circle: skipped, it needs at least 8 members');
   }
 
   const created = results.filter((r) => r.account !== 'existing').length;

@@ -25,7 +25,10 @@ export type PriorityScheme = 'linear' | 'triangle' | 'square' | 'explicit' | 'no
 export interface SolveOptions {
   /** Secondary objective, default 'users-trading'. */
   metric?: Metric;
-  /** Bounded search for the secondary objective: at most this many solves (default 1 for 'none', else 200)… */
+  /**
+   * Bounded search for the secondary objective: at most this many solves (default 1 for 'none', else
+   * 100; with 'users-trading' it stops early once every member who could trade does)…
+   */
   iterations?: number;
   /** …with this seed (default 1)… */
   seed?: number;

@@ -78,6 +78,57 @@ export function solveAssignment(m: SparseMatrix, startV?: Float64Array): Assignm
     }
   }
 
+  // Augmenting row reduction: free rows take their cheapest column, lowering its dual so that it
+  // costs them as much as their second choice, and displace its row (an auction with no slack).
+  let free: number[] = [];
+  for (let i = 0; i < n; i++) if (colOf[i] === -1) free.push(i);
+  for (let pass = 0; pass < 4 && free.length > 0; pass++) {
+    const next: number[] = [];
+    let budget = 4 * n + 16;
+    let k = 0;
+    while (k < free.length) {
+      const i = free[k++]!;
+      let u1 = Infinity;
+      let u2 = Infinity;
+      let e1 = -1;
+      let e2 = -1;
+      for (let e = rowStart[i]!; e < rowStart[i + 1]!; e++) {
+        const r = edgeCost[e]! - v[edgeCol[e]!]!;
+        if (r < u2) {
+          if (r < u1) {
+            u2 = u1;
+            e2 = e1;
+            u1 = r;
+            e1 = e;
+          } else {
+            u2 = r;
+            e2 = e;
+          }
+        }
+      }
+      if (e1 === -1) throw new Error(`row ${i} has no edge: no perfect matching`);
+      let e = e1;
+      let j = edgeCol[e1]!;
+      let displaced = rowOf[j]!;
+      const strict = u1 < u2 && u2 !== Infinity;
+      if (strict) v[j] = v[j]! - (u2 - u1);
+      else if (displaced !== -1 && e2 !== -1) {
+        e = e2;
+        j = edgeCol[e2]!;
+        displaced = rowOf[j]!;
+      }
+      if (displaced !== -1) {
+        colOf[displaced] = -1;
+        if (strict && budget-- > 0) free[--k] = displaced;
+        else next.push(displaced);
+      }
+      colOf[i] = j;
+      rowOf[j] = i;
+      matchedCost[i] = edgeCost[e]!;
+    }
+    free = next;
+  }
+
   const dist = new Float64Array(n).fill(Infinity);
   const pred = new Int32Array(n);
   const predCost = new Float64Array(n);
@@ -86,7 +137,7 @@ export function solveAssignment(m: SparseMatrix, startV?: Float64Array): Assignm
   const scanned = new Int32Array(n);
   const heap = new MinHeap(1024);
 
-  for (let f = 0; f < n; f++) {
+  for (const f of free) {
     if (colOf[f] !== -1) continue;
     let touchedCount = 0;
     let scannedCount = 0;

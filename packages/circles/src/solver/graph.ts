@@ -47,26 +47,28 @@ export function buildTradeGraph(items: MarketItem[], wants: CostedWant[]): Trade
     dummy[i] = item.dummy ? 1 : 0;
   });
 
-  const from: number[] = [];
-  const to: number[] = [];
-  const cost: number[] = [];
+  const from = new Int32Array(wants.length);
+  const to = new Int32Array(wants.length);
+  const cost = new Float64Array(wants.length);
+  let m = 0;
   const degree = new Int32Array(n);
   for (const w of wants) {
     const i = index.get(w.item);
     const j = index.get(w.wants);
     if (i === undefined || j === undefined || i === j) continue;
     if (!dummy[j] && owner[i] === owner[j]) continue;
-    from.push(i);
-    to.push(j);
-    cost.push(w.cost);
+    from[m] = i;
+    to[m] = j;
+    cost[m] = w.cost;
+    m++;
     degree[i]!++;
   }
   const outStart = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) outStart[i + 1] = outStart[i]! + degree[i]!;
   const fill = outStart.slice(0, n);
-  const outTo = new Int32Array(from.length);
-  const outCost = new Float64Array(from.length);
-  for (let e = 0; e < from.length; e++) {
+  const outTo = new Int32Array(m);
+  const outCost = new Float64Array(m);
+  for (let e = 0; e < m; e++) {
     const p = fill[from[e]!]!++;
     outTo[p] = to[e]!;
     outCost[p] = cost[e]!;

@@ -1,5 +1,5 @@
 import { solveCycleCover } from './solve';
-import { solveAssignment } from './assignment';
+import { solveAssignment, type SparseMatrix } from './assignment';
 import { seededRandom } from './random';
 import type { MarketItem, Want } from '../types';
 
@@ -79,6 +79,60 @@ describe('solveAssignment', () => {
       const second = randomMatrix(random, n, 0.4);
       const { v } = solveAssignment(first.matrix);
       expect(second.costOf(solveAssignment(second.matrix, v).colOf)).toBe(second.optimum);
+    }
+  });
+});
+
+/** Checks optimality by its certificate: with u_i = c(i, colOf[i]) - v_i, no edge has a negative reduced cost. */
+function expectOptimalByDuals(m: SparseMatrix, colOf: Int32Array, v: Float64Array) {
+  expect(new Set(colOf).size).toBe(m.n);
+  const problems: string[] = [];
+  for (let i = 0; i < m.n; i++) {
+    let matched = NaN;
+    for (let e = m.rowStart[i]!; e < m.rowStart[i + 1]!; e++) {
+      if (m.edgeCol[e] === colOf[i]) matched = m.edgeCost[e]!;
+    }
+    if (Number.isNaN(matched)) problems.push(`row ${i} matched without an edge`);
+    const u = matched - v[colOf[i]!]!;
+    for (let e = m.rowStart[i]!; e < m.rowStart[i + 1]!; e++) {
+      const reduced = m.edgeCost[e]! - u - v[m.edgeCol[e]!]!;
+      if (reduced < 0) problems.push(`edge ${i}→${m.edgeCol[e]} has reduced cost ${reduced}`);
+    }
+  }
+  expect(problems).toEqual([]);
+}
+
+describe('solveAssignment on larger graphs', () => {
+  function bigMatrix(random: () => number, n: number, degree: number): SparseMatrix {
+    const rowStart = new Int32Array(n + 1);
+    const cols: number[] = [];
+    const costs: number[] = [];
+    for (let i = 0; i < n; i++) {
+      rowStart[i] = cols.length;
+      cols.push(i);
+      costs.push(100_000);
+      const seen = new Set([i]);
+      for (let d = 0; d < degree; d++) {
+        const j = Math.floor(n * random() ** 2); // popular columns, as popular listings
+        if (seen.has(j)) continue;
+        seen.add(j);
+        cols.push(j);
+        costs.push(1 + Math.floor(random() * 20));
+      }
+    }
+    rowStart[n] = cols.length;
+    return { n, rowStart, edgeCol: Int32Array.from(cols), edgeCost: Float64Array.from(costs) };
+  }
+
+  it('proves its solutions optimal by their duals, cold and warm-started', () => {
+    const random = seededRandom(5);
+    for (let round = 0; round < 20; round++) {
+      const m = bigMatrix(random, 300, 1 + Math.floor(random() * 8));
+      const cold = solveAssignment(m);
+      expectOptimalByDuals(m, cold.colOf, cold.v);
+      const other = bigMatrix(random, 300, 4);
+      const warm = solveAssignment(other, cold.v);
+      expectOptimalByDuals(other, warm.colOf, warm.v);
     }
   });
 });

@@ -1,7 +1,15 @@
 import { AppError } from '@swapbooth/service-kit';
 import { compareAndSet, CONFLICT } from '@swapbooth/event-bus';
 import type { ShippingStatus } from '@swapbooth/contracts';
-import { currentTerms, listingsOf, type ParcelSide, type Proposal, type Terms } from './proposal';
+import {
+  currentTerms,
+  isParty,
+  listingsOf,
+  termsBy,
+  type ParcelSide,
+  type Proposal,
+  type Terms,
+} from './proposal';
 import {
   assertParty,
   decideCounter,
@@ -66,6 +74,9 @@ async function accept(deps: ProposalDeps, id: string, actorId: string): Promise<
     async () => {
       const p = await deps.proposals.findById(id);
       if (!p) throw proposalNotFound();
+      // The party who accepted, asking again (a retry after an answer lost on the way, e.g. the
+      // database connection dropped after the write): the same state, answered again, no new event.
+      if (p.status === 'accepted' && isParty(p, actorId) && termsBy(p) !== actorId) return p;
       const now = deps.now();
       const move = decideStatus(p, actorId, 'accepted', {
         now,

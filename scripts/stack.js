@@ -79,7 +79,12 @@ const env = {
       : 'executive@demo.swapbooth.test|swapbooth-admin-demo|executive|;' +
         'listings@demo.swapbooth.test|swapbooth-staff-demo|staff|products'),
 };
-for (const s of serviceRegistry) env[s.urlSetting] = `http://127.0.0.1:${s.port + portOffset}`;
+// A service left out of STACK_SERVICES may run elsewhere: its URL setting is kept when given.
+for (const s of serviceRegistry) {
+  const here = only.length === 0 || only.includes(s.name);
+  env[s.urlSetting] =
+    (!here && process.env[s.urlSetting]) || `http://127.0.0.1:${s.port + portOffset}`;
+}
 
 /** Whether a person watching npm start wants to see this record. */
 function worthShowing(name, rec) {

@@ -46,6 +46,9 @@ const publicRoutes: ReadonlyArray<[Method[], string]> = [
   [['GET'], '/api/user-stripe-data/*'],
   [['POST'], '/api/admin/login'],
   [['GET'], '/api/admin/health'],
+  // The API's contract and its browsable docs (gateway).
+  [['GET'], '/api/openapi.json'],
+  [['GET'], '/api/docs/**'],
 ];
 
 /** `GET /api/product/{id}` and `GET /api/booth/{userId}` are public reads, distinct from deeper paths. */

@@ -17,6 +17,7 @@ import { requireAccess, stripInternalHeaders } from './identity';
 import { rateLimiters } from './rate-limit';
 import { serviceProxy } from './proxy';
 import { webClient } from './web-client';
+import { apiDocs } from './api-docs';
 
 /**
  * The web client's page policy: its own origin, plus the object storage it uploads images to and
@@ -125,6 +126,8 @@ export function buildGateway({
           requireAccess(member, admin, limits.byUser),
         ),
       );
+      // The API's own contract and its browsable docs, before everything is handed to a service.
+      app.use(apiDocs());
       app.use(proxy);
       if (frontend) app.use(webClient(frontend));
     },

@@ -5,9 +5,15 @@ export { productSnapshot, productStatus, type ProductSnapshot } from './events/c
 export * from './api/common';
 export * from './api/auth';
 export * from './api/catalog';
+export * from './api/catalog-requests';
 export * from './api/search';
 export * from './api/exchange';
+export * from './api/exchange-requests';
 export * from './api/notification';
 export * from './api/chat';
 export * from './api/circles';
+export * from './api/payment';
+export * from './api/admin';
+export * from './api/gateway';
 export * from './services';
+export * from './openapi';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { productStatus } from '../events/catalog-events';
-import { countResponse, pageFacts, type EndpointContracts } from './common';
+import { countResponse, noData, pageFacts, type EndpointContracts } from './common';
 
 /**
  * What the catalog service answers (`data` of the envelope): listings (SPEC §3 product), booths,
@@ -252,6 +252,22 @@ export const catalogEndpoints = {
   'GET /api/categories': { data: z.array(categoryResponse), summary: 'Categories' },
   'POST /api/images/upload-url': { data: uploadTicketResponse, summary: 'An upload URL' },
   'POST /api/images/publish': { data: publishedImageResponse, summary: 'Publish an upload now' },
+  'GET /api/images/variant': {
+    data: noData,
+    status: 302,
+    summary: 'A resized image (redirect to the stored variant)',
+  },
+  'PUT /api/images/local-upload': {
+    data: noData,
+    body: z.string(),
+    bodyMedia: 'application/octet-stream',
+    summary: 'Upload to local storage (only without S3; the signed URL carries the key)',
+  },
+  'GET /api/images/files/{key}': {
+    data: z.string(),
+    media: 'application/octet-stream',
+    summary: 'A file of local storage (only without S3)',
+  },
   'GET /api/reports/reasons': { data: reportReasonsResponse, summary: 'Report reasons' },
   'POST /api/reports': { data: reportResponse, status: 201, summary: 'Report something' },
 } as const satisfies EndpointContracts;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EndpointContracts } from './common';
 
 /** One chat message as the chat endpoints answer with it. Content is plain text, never HTML. */
 export const chatMessageResponse = z.strictObject({
@@ -55,3 +56,73 @@ export const streamEventTypes = {
   chatRead: 'chat.read',
   proposal: 'proposal',
 } as const;
+
+// The chat routes' requests, as they parse them.
+
+/** Path ids: bounded, printable, no slashes. */
+export const chatIdParam = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(160)
+    .regex(/^[^/\s]+$/, 'is not a valid id'),
+});
+
+export const chatUserIdQuery = z.object({ userId: z.string().max(160).optional() });
+
+export const chatMessagesQuery = z.object({
+  userId: z.string().max(160).optional(),
+  since: z
+    .string()
+    .optional()
+    .refine((s) => s === undefined || s === '' || !Number.isNaN(Date.parse(s)), 'is not a date'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** `content` is checked by the use case (trimmed, 1–2,000 characters) so the message names it. */
+export const chatSendBody = z.object({
+  userId: z.string().max(160).optional(),
+  content: z.unknown(),
+});
+
+export const chatReadBody = z.object({ userId: z.string().max(160).optional() }).optional();
+
+/** Every chat endpoint with the `data` it answers. */
+export const chatEndpoints = {
+  'GET /api/chat/proposal/{id}': {
+    data: proposalChatResponse,
+    params: chatIdParam,
+    query: chatUserIdQuery,
+    summary: 'A proposal’s conversation with its first messages',
+  },
+  'POST /api/chat/proposal/{id}/message': {
+    data: chatMessageResponse,
+    status: 201,
+    params: chatIdParam,
+    body: chatSendBody,
+    summary: 'Send a message',
+  },
+  'GET /api/chat/conversations/{id}/messages': {
+    data: chatMessagesPage,
+    params: chatIdParam,
+    query: chatMessagesQuery,
+    summary: 'Messages after a time',
+  },
+  'GET /api/chat/user/{id}/chats': {
+    data: z.array(conversationResponse),
+    params: chatIdParam,
+    summary: 'The caller’s conversations',
+  },
+  'PUT /api/chat/chat/{id}/read': {
+    data: z.strictObject({ conversation_id: z.string(), unread_count: z.literal(0) }),
+    params: chatIdParam,
+    body: chatReadBody,
+    summary: 'Mark a conversation read',
+  },
+  'GET /api/chat/conversation/{id}': {
+    data: conversationResponse,
+    params: chatIdParam,
+    summary: 'A conversation',
+  },
+} satisfies EndpointContracts;

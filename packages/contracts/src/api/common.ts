@@ -68,9 +68,30 @@ export const pageFacts = {
  */
 export interface EndpointContract {
   data: z.ZodType;
-  status?: 200 | 201;
+  status?: 200 | 201 | 202 | 204 | 302 | 303;
   summary: string;
+  /**
+   * The request as the route validates it: path parameters (an object keyed by the `{param}`
+   * names; a plain string each when left out), query and body, the very schemas the route parses.
+   */
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The body's media type when it is not JSON (raw uploads, Stripe's signed webhook). */
+  bodyMedia?: string;
+  /**
+   * A success answer that is not the JSON envelope: its media type (`data` then describes the
+   * raw body, e.g. `z.string()` for a page or an event stream).
+   */
+  media?: string;
+  /** The whole success body, for the few answers that are not `{ success, data, message? }`. */
+  answer?: z.ZodType;
+  /** Failure answers that are not the JSON envelope (a browser page's plain-text 404). */
+  errorMedia?: string;
 }
+/** The request part of an endpoint's contract, for a `…Requests` table beside its endpoints. */
+export type EndpointRequest = Pick<EndpointContract, 'params' | 'query' | 'body' | 'bodyMedia'>;
+
 export type EndpointContracts = Record<
   `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`,
   EndpointContract

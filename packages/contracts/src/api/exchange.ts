@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { pageFacts, type EndpointContracts } from './common';
+import {
+  counterProposalBody,
+  createProposalBody,
+  createRatingBody,
+  exchangeIdParam,
+  memberProposalsQuery,
+  proposalStatusBody,
+  ratingIdParam,
+  shippingStatusBody,
+  userRatingsQuery,
+} from './exchange-requests';
 
 /**
  * The exchange service's answers (SPEC §3 exchange proposal and rating, §7 exchange and rating).
@@ -182,32 +193,70 @@ export type UserRatingsResponse = z.infer<typeof userRatingsResponse>;
 export const proposalRatingsResponse = z.strictObject({ ratings: z.array(ratingResponse) });
 export type ProposalRatingsResponse = z.infer<typeof proposalRatingsResponse>;
 
+const byId = z.object({ id: exchangeIdParam });
+
 /** Every exchange endpoint with the `data` it answers (the source for an OpenAPI document). */
 export const exchangeEndpoints = {
-  'POST /api/exchange/proposal': { data: proposalResponse, status: 201, summary: 'Propose' },
-  'GET /api/exchange/proposal/{id}': { data: proposalResponse, summary: 'A proposal' },
+  'POST /api/exchange/proposal': {
+    data: proposalResponse,
+    status: 201,
+    body: createProposalBody,
+    summary: 'Propose',
+  },
+  'GET /api/exchange/proposal/{id}': {
+    data: proposalResponse,
+    params: byId,
+    summary: 'A proposal',
+  },
   'PUT /api/exchange/proposal/{id}/status': {
     data: proposalResponse,
+    params: byId,
+    body: proposalStatusBody,
     summary: 'Accept, reject or cancel',
   },
-  'POST /api/exchange/proposal/{id}/counter': { data: proposalResponse, summary: 'Counter' },
+  'POST /api/exchange/proposal/{id}/counter': {
+    data: proposalResponse,
+    params: byId,
+    body: counterProposalBody,
+    summary: 'Counter',
+  },
   'PUT /api/exchange/proposal/{id}/shipping-status': {
     data: proposalResponse,
+    params: byId,
+    body: shippingStatusBody,
     summary: 'Shipping step',
   },
   'GET /api/exchange/user/{id}/proposals': {
     data: proposalPageResponse,
+    params: byId,
+    query: memberProposalsQuery,
     summary: 'The caller’s proposals',
   },
   'GET /api/exchange/proposal/product/{id}': {
     data: productProposalsResponse,
+    params: byId,
     summary: 'Proposals touching a listing',
   },
-  'GET /api/exchange/user/{id}/stats': { data: exchangeStatsResponse, summary: 'Trade stats' },
-  'POST /api/rating': { data: ratingResponse, status: 201, summary: 'Rate the other party' },
-  'GET /api/rating/user/{id}': { data: userRatingsResponse, summary: 'A member’s ratings' },
+  'GET /api/exchange/user/{id}/stats': {
+    data: exchangeStatsResponse,
+    params: byId,
+    summary: 'Trade stats',
+  },
+  'POST /api/rating': {
+    data: ratingResponse,
+    status: 201,
+    body: createRatingBody,
+    summary: 'Rate the other party',
+  },
+  'GET /api/rating/user/{id}': {
+    data: userRatingsResponse,
+    params: z.object({ id: ratingIdParam }),
+    query: userRatingsQuery,
+    summary: 'A member’s ratings',
+  },
   'GET /api/rating/proposal/{id}': {
     data: proposalRatingsResponse,
+    params: z.object({ id: ratingIdParam }),
     summary: 'Ratings of a proposal',
   },
 } satisfies EndpointContracts;

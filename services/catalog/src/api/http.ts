@@ -1,5 +1,4 @@
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import { principalOf } from '@swapbooth/service-kit';
 import type { Actor } from '../domain/product-fields';
 
@@ -8,18 +7,8 @@ export function ok(res: Response, data: unknown, status = 200): void {
   res.status(status).json({ success: true, data });
 }
 
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-});
-
-/** Path ids: bounded, printable, no slashes. */
-export const idParam = z
-  .string()
-  .trim()
-  .min(1)
-  .max(128)
-  .regex(/^[^/\s]+$/, 'is not a valid id');
+/** Paging and path ids as the catalog contract defines them (packages/contracts). */
+export { catalogIdParam as idParam, catalogPageQuery as pageQuery } from '@swapbooth/contracts';
 
 /** The signed-in caller, with the header to forward to sibling services on their behalf. */
 export function actorOf(req: Request): Actor {

@@ -1,9 +1,2 @@
-import { z } from 'zod';
-
-/** Provider and user ids in paths and bodies: bounded, printable, no slashes. */
-export const idField = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(128)
-  .regex(/^[^/\s]+$/, 'is not a valid id');
+/** Provider and user ids in paths and bodies: bounded, printable, no slashes (packages/contracts). */
+export { paymentIdField as idField } from '@swapbooth/contracts';

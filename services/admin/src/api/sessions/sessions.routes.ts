@@ -1,15 +1,10 @@
 import { bearerToken, handle, parse, revokeToken, verifyToken } from '@swapbooth/service-kit';
 import type { ServiceContext } from '@swapbooth/runtime';
-import { z } from 'zod';
+import { adminLoginBody as loginBody } from '@swapbooth/contracts';
 import { signIn } from '../../domain/sign-in';
 import type { AdminDeps } from '../../deps';
 import { openAdminRoutes, type AdminRoutes } from '../admin-routes';
 import { ok } from '../http';
-
-const loginBody = z.object({
-  email: z.string().trim().min(1, 'is required').max(254, 'is too long'),
-  password: z.string().min(1, 'is required').max(256, 'is too long'),
-});
 
 /**
  * POST /api/admin/login → { adminToken, adminUser: { id, email, role, permissions } };

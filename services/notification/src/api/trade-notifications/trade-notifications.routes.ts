@@ -1,5 +1,4 @@
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
 import {
   AppError,
   assertSelf,
@@ -9,16 +8,8 @@ import {
   requireAuth,
 } from '@swapbooth/service-kit';
 import type { ServiceContext } from '@swapbooth/runtime';
+import { tradeEmailBody as proposalBody } from '@swapbooth/contracts';
 import type { NotificationDeps } from '../../deps';
-
-/** The proposal a trade e-mail call is about, under the names a client is likely to send. */
-const proposalBody = z
-  .object({
-    proposalId: z.string().max(160).optional(),
-    proposal_id: z.string().max(160).optional(),
-    exchangeId: z.string().max(160).optional(),
-  })
-  .transform((b) => b.proposalId ?? b.proposal_id ?? b.exchangeId);
 
 const kinds = {
   'exchange-received': 'exchange-received',

@@ -1,7 +1,8 @@
 import type { Connection, Model } from 'mongoose';
 import type { Admin, Kafka } from 'kafkajs';
 import type { Logger } from '@swapbooth/service-kit';
-import { createKafka, ensureTopics, type BusConfig } from './kafka';
+import { allTopics, deadLetterTopic, type TopicName } from '@swapbooth/contracts';
+import { createKafka, ensureTopics, topicName, type BusConfig } from './kafka';
 import { OutboxRelay, type RelayOptions } from './relay';
 import { EventConsumer, type Subscription } from './consumer';
 import { ProcessedEventStore } from './processed-store';
@@ -66,6 +67,23 @@ export class ServiceBus {
   /** Publish pending events now (after a write in this process). */
   kick(): void {
     this.relay?.kick();
+  }
+
+  /**
+   * How many messages each dead-letter topic holds (its partitions' end minus start offsets), per
+   * consumed-or-not topic of the contract: what an operator looks at to see poison messages.
+   */
+  async deadLetterCounts(): Promise<Array<{ topic: TopicName; deadLettered: number }>> {
+    if (!this.adminConnected) throw new Error('broker not connected');
+    return Promise.all(
+      allTopics.map(async (topic) => {
+        const offsets = await this.admin
+          .fetchTopicOffsets(topicName(this.opts.config, deadLetterTopic(topic)))
+          .catch(() => []);
+        const deadLettered = offsets.reduce((n, o) => n + Number(o.high) - Number(o.low), 0);
+        return { topic, deadLettered };
+      }),
+    );
   }
 
   /** Readiness: the broker answers a metadata request. */

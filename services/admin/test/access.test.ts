@@ -87,6 +87,7 @@ const calls: Array<{
   allowed: number;
 }> = [
   { method: 'get', path: '/api/admin/dashboard/stats', area: 'dashboard', allowed: 200 },
+  { method: 'get', path: '/api/admin/dashboard/dead-letters', area: 'dashboard', allowed: 200 },
   { method: 'get', path: '/api/admin/users', area: 'users', allowed: 200 },
   {
     method: 'patch',

@@ -85,6 +85,13 @@ export interface DashboardStats {
   generatedAt: string;
 }
 
+/** Events consumers gave up on after their retries, per topic (its `.dlq`). */
+export interface DeadLetters {
+  topics: Array<{ topic: string; deadLettered: number }>;
+  total: number;
+  generatedAt: string;
+}
+
 export interface AdminMember {
   user_id: string;
   email: string | null;
@@ -193,6 +200,10 @@ export const adminApi = tagged.injectEndpoints({
       queryFn: via<DashboardStats, void>(() => ({ url: '/admin/dashboard/stats' })),
       providesTags: ['AdminStats'],
     }),
+    deadLetters: b.query<DeadLetters, void>({
+      queryFn: via<DeadLetters, void>(() => ({ url: '/admin/dashboard/dead-letters' })),
+      providesTags: ['AdminStats'],
+    }),
     adminUsers: b.query<UsersPage, Params>({
       queryFn: via<UsersPage, Params>((params) => ({ url: '/admin/users', params })),
       providesTags: ['AdminUsers'],
@@ -276,6 +287,7 @@ export const {
   useAdminLoginMutation,
   useAdminLogoutMutation,
   useDashboardStatsQuery,
+  useDeadLettersQuery,
   useAdminUsersQuery,
   useSetUserStatusMutation,
   useAdminProductsQuery,

@@ -18,7 +18,7 @@ export function adminApi(deps: AdminDeps, ctx: ServiceContext<AdminConfig>): Rou
   const r = new AdminRoutes(deps.adminTokens);
   r.open(openAdminRoutes[1], healthHandler(ctx));
   sessionsRoutes(r, deps, ctx.redis);
-  dashboardRoutes(r, deps);
+  dashboardRoutes(r, deps, () => ctx.bus);
   usersRoutes(r, deps);
   productsRoutes(r, deps);
   subscriptionsRoutes(r, deps);

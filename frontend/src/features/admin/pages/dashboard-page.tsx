@@ -1,5 +1,5 @@
 import { usePageTitle } from '../../../lib/page-title';
-import { useDashboardStatsQuery } from '../admin-api';
+import { useDashboardStatsQuery, useDeadLettersQuery } from '../admin-api';
 import { BarChart, Breakdown } from '../components/bar-chart';
 import { QueryState } from '../components/query-state';
 
@@ -9,6 +9,52 @@ function Stat({ label, value }: { label: string; value: number }) {
       <span className="admin-stat__value">{value}</span>
       <span className="admin-stat__label">{label}</span>
     </div>
+  );
+}
+
+/** The short name of a topic (swapbooth.exchange.proposal.v1 → exchange proposal). */
+const topicLabel = (topic: string) =>
+  topic
+    .replace(/^swapbooth\./, '')
+    .replace(/\.v\d+$/, '')
+    .replace(/[.-]/g, ' ');
+
+/** Events each topic's consumers gave up on after their retries (its dead-letter topic). */
+function DeadLetterCounts() {
+  const { data, isLoading, error } = useDeadLettersQuery(undefined, { pollingInterval: 30_000 });
+  return (
+    <section aria-labelledby="dead-letters-heading">
+      <h2 id="dead-letters-heading">Dead-lettered events</h2>
+      <QueryState isLoading={isLoading} error={error}>
+        {data && (
+          <>
+            <p>
+              {data.total === 0
+                ? 'No event has been dead-lettered.'
+                : `${data.total} ${data.total === 1 ? 'event was' : 'events were'} set aside after failing every retry.`}
+            </p>
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Topic</th>
+                  <th scope="col">Dead-lettered</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.topics.map((t) => (
+                  <tr key={t.topic}>
+                    <th scope="row" title={t.topic}>
+                      {topicLabel(t.topic)}
+                    </th>
+                    <td>{t.deadLettered}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </QueryState>
+    </section>
   );
 }
 
@@ -60,6 +106,7 @@ export default function DashboardPage() {
           </>
         )}
       </QueryState>
+      <DeadLetterCounts />
     </>
   );
 }

@@ -8,7 +8,7 @@ import {
   mayAnswer,
   type Circle,
 } from './circle';
-import { marketOf } from './match-circles';
+import { marketOf, proposable, shortCycles } from './match-circles';
 import { checkWants } from './want-lists';
 import type { Listing } from './proposal-ports';
 import { allowedActions, type Proposal } from './proposal';
@@ -236,5 +236,38 @@ describe("a circle's exchange", () => {
     ]);
     expect(allowedActions(done.next, 'ann')).toEqual(['rate']);
     expect(allowedActions(done.next, 'cat')).toEqual(['rate']);
+  });
+});
+
+describe('what the matcher proposes of a solved cover', () => {
+  const owner = (id: string) => id[0]!;
+  it('proposes loops of up to 8 listings with every member once', () => {
+    expect(proposable(['a1', 'b1', 'c1'], owner)).toBe(true);
+    expect(proposable(['a1', 'b1', 'a2', 'c1'], owner)).toBe(false);
+    expect(
+      proposable(
+        'abcdefghi'.split('').map((c) => `${c}1`),
+        owner,
+      ),
+    ).toBe(false);
+  });
+
+  it('finds short circles with every member once inside a loop that visits a member twice', () => {
+    // a1 → b1 → a2 → c1 → a1 is one loop with member a twice; b1 also wants c1, so a1 → b1 → c1 → a1
+    // is a circle with everyone once (a2 stays out).
+    const w = (item: string, wants: string, rank = 1) => ({ item, wants, rank });
+    const found = shortCycles(
+      ['a1', 'b1', 'a2', 'c1'],
+      [
+        w('a1', 'b1'),
+        w('b1', 'a2'),
+        w('a2', 'c1'),
+        w('c1', 'a1'),
+        w('b1', 'c1', 2),
+        w('c1', 'b1', 2),
+      ],
+      owner,
+    );
+    expect(found).toEqual([['a1', 'b1', 'c1']]);
   });
 });

@@ -50,6 +50,67 @@ export function marketOf(
   return { items, wants };
 }
 
+/** The largest circle proposed live: every member must accept, so long loops rarely complete. */
+export const MAX_CIRCLE_SIZE = 8;
+/** Short circles looked for among what the optimum could not offer (a bounded search). */
+const SHORT_CIRCLE_SIZE = 5;
+const SEARCH_BUDGET = 20_000;
+
+/**
+ * Cycles that can be proposed as they are: at most `MAX_CIRCLE_SIZE` listings, every member once
+ * (each member sees one thing given and one received).
+ */
+export const proposable = (cycle: readonly string[], ownerOf: (id: string) => string): boolean =>
+  cycle.length >= 2 &&
+  cycle.length <= MAX_CIRCLE_SIZE &&
+  new Set(cycle.map(ownerOf)).size === cycle.length;
+
+/**
+ * Among listings the optimum put in loops that cannot be proposed (too long, or a member twice),
+ * finds short cycles with every member once: from each listing in turn, a depth-first search along
+ * its wants (most preferred first) back to it, within `SHORT_CIRCLE_SIZE` and a step budget; a
+ * cycle found takes its listings out of the search.
+ */
+export function shortCycles(
+  itemIds: readonly string[],
+  wants: readonly Want[],
+  ownerOf: (id: string) => string,
+): string[][] {
+  const free = new Set(itemIds);
+  const out = new Map<string, string[]>();
+  for (const w of [...wants].sort((a, b) => a.rank - b.rank)) {
+    if (free.has(w.item) && free.has(w.wants)) {
+      out.set(w.item, [...(out.get(w.item) ?? []), w.wants]);
+    }
+  }
+  const found: string[][] = [];
+  for (const start of itemIds) {
+    if (!free.has(start)) continue;
+    let budget = SEARCH_BUDGET;
+    const path = [start];
+    const owners = new Set([ownerOf(start)]);
+    const dfs = (at: string): boolean => {
+      for (const next of out.get(at) ?? []) {
+        if (--budget < 0) return false;
+        if (!free.has(next)) continue;
+        if (next === start && path.length >= 2) return true;
+        if (path.length >= SHORT_CIRCLE_SIZE || owners.has(ownerOf(next))) continue;
+        path.push(next);
+        owners.add(ownerOf(next));
+        if (dfs(next)) return true;
+        owners.delete(ownerOf(next));
+        path.pop();
+      }
+      return false;
+    };
+    if (dfs(start)) {
+      found.push([...path]);
+      for (const id of path) free.delete(id);
+    }
+  }
+  return found;
+}
+
 /**
  * One pass of the live matcher: solves the cycle cover of the current market (most listings
  * trading, then most members) and proposes every cycle as a circle. A cycle whose listings got
@@ -82,12 +143,21 @@ export async function matchCircles(
     seed: 1,
     timeLimitMs: opts.timeLimitMs ?? 500,
   });
-  report.cycles = result.cycles.length;
-  report.solveMs = result.elapsedMs;
   const owner = new Map(items.map((i) => [i.id, i.owner]));
-  for (const cycle of result.cycles) {
+  const ownerOf = (id: string) => owner.get(id)!;
+  const cycles = result.cycles.filter((c) => proposable(c, ownerOf));
+  // What the optimum could not offer (loops too long or with a member twice) may still hold
+  // short circles, with the listings it left out.
+  if (cycles.length < result.cycles.length) {
+    const taken = new Set(cycles.flat());
+    const rest = items.map((i) => i.id).filter((id) => !taken.has(id));
+    cycles.push(...shortCycles(rest, wants, ownerOf));
+  }
+  report.cycles = cycles.length;
+  report.solveMs = result.elapsedMs;
+  for (const cycle of cycles) {
     const now = deps.now();
-    const circle = circleOfCycle(cycle, (id) => owner.get(id)!, {
+    const circle = circleOfCycle(cycle, ownerOf, {
       id: deps.newId(),
       now,
       expiresAt: new Date(now.getTime() + deps.circleAnswerMs),

@@ -1,4 +1,4 @@
-import type { Model } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
 
 /** MongoDB's duplicate-key error: an upsert whose filter missed an existing document. */
 export const isDuplicateKey = (err: unknown): boolean =>
@@ -76,4 +76,56 @@ export function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K
     else groups.set(key, [item]);
   }
   return groups;
+}
+
+/**
+ * Inserts documents whose `_id` is not stored yet and returns the ids of those that were, which
+ * are left alone.
+ */
+export async function insertReportingStored(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  model: Model<any>,
+  docs: ReadonlyArray<{ _id: string }>,
+): Promise<string[]> {
+  if (docs.length === 0) return [];
+  try {
+    await model.collection.insertMany(docs as never[], { ordered: false });
+    return [];
+  } catch (err) {
+    if (!onlyDuplicates(err)) throw err;
+    const raw = (err as { writeErrors?: unknown }).writeErrors;
+    const list = (Array.isArray(raw) ? raw : raw ? [raw] : []) as Array<{ index?: number }>;
+    // A lone duplicate may come without its index: then every document is looked at again.
+    if (list.some((e) => e.index === undefined)) return docs.map((d) => d._id);
+    return list.map((e) => docs[e.index!]!._id);
+  }
+}
+
+/**
+ * Moves the records of a collection earlier versions kept in one piece (`legacy`) by handing them
+ * to `move` in batches, then drops it. Safe to run again after a crash. Returns how many moved.
+ */
+export async function moveLegacyCollection<T extends { _id: string }>(
+  conn: Connection,
+  legacy: string,
+  move: (batch: T[]) => Promise<void>,
+): Promise<number> {
+  const db = conn.db;
+  if (!db) throw new Error('the database connection is not open');
+  const present = await db.listCollections({ name: legacy }, { nameOnly: true }).toArray();
+  if (present.length === 0) return 0;
+  let moved = 0;
+  let batch: T[] = [];
+  const flush = async () => {
+    await move(batch);
+    moved += batch.length;
+    batch = [];
+  };
+  for await (const record of db.collection(legacy).find({}, { batchSize: 1000 })) {
+    batch.push(record as unknown as T);
+    if (batch.length >= 1000) await flush();
+  }
+  await flush();
+  await db.collection(legacy).drop();
+  return moved;
 }

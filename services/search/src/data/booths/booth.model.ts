@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { BoothStatus } from '../../domain/listing-projection';
+import { shardedModels } from '../listings/listing.model';
 
 /** A member's booth as search shows it on their listings, keyed by the member's user id. */
 export interface BoothRecord {
@@ -12,10 +13,11 @@ export interface BoothRecord {
   version?: number;
 }
 
-export function boothModel(conn: Connection): Model<BoothRecord> {
-  const existing = conn.models.Booth as Model<BoothRecord> | undefined;
-  if (existing) return existing;
-  const schema = new Schema<BoothRecord>(
+/** The one collection earlier versions kept booths in; moved into the shards at start, then dropped. */
+export const LEGACY_BOOTHS_COLLECTION = 'booths';
+
+const schema = () =>
+  new Schema<BoothRecord>(
     {
       _id: { type: String },
       boothId: { type: String, required: true },
@@ -26,5 +28,11 @@ export function boothModel(conn: Connection): Model<BoothRecord> {
     },
     { versionKey: false },
   );
-  return conn.model<BoothRecord>('Booth', schema, 'booths');
+
+/**
+ * The models of the booth collections (`booths_00` …), shard 0 first; a booth lives in
+ * `shardOf(userId)`, spread for the reason the sellers are (see `sellerModels`).
+ */
+export function boothModels(conn: Connection): Array<Model<BoothRecord>> {
+  return shardedModels(conn, 'Booth', 'booths', schema);
 }

@@ -50,9 +50,10 @@ const schema = () =>
 
 /**
  * One model per collection of a set spread over `LISTING_SHARDS` collections, shard 0 first,
- * named `<collection>_00` and on (each connection registers them once).
+ * named `<collection>_00` and on (each connection registers them once). A record lives in the
+ * collection `shardOf` picks for its key. Listings, sellers and booths are all spread this way.
  */
-function shardedModels<T>(
+export function shardedModels<T>(
   conn: Connection,
   modelName: string,
   collection: string,

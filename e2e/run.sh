@@ -14,28 +14,8 @@ BASE_URL="${E2E_BASE_URL:-http://localhost:8080}"
 # Outside test-results: Playwright empties that folder when it starts.
 LOG_DIR="${TMPDIR:-/tmp}/swapbooth-e2e"
 mkdir -p "$LOG_DIR"
-STACK_PID=""
-
-stop_stack() {
-  if [ -n "$STACK_PID" ] && kill -0 "$STACK_PID" 2>/dev/null; then
-    log "stopping the stack started for the browser tests (pid $STACK_PID)"
-    kill "$STACK_PID" 2>/dev/null || true
-    wait "$STACK_PID" 2>/dev/null || true
-  fi
-}
 
 [ -x /usr/bin/chromium ] || { log "installing Chromium"; apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; }
-
-wait_ready() {
-  for _ in $(seq 1 240); do
-    curl -sf "$1/readyz" >/dev/null && return 0
-    kill -0 "$STACK_PID" 2>/dev/null || break
-    sleep 1
-  done
-  tail -50 "$LOG_DIR/stack.log"
-  log "$1 did not become ready"
-  return 1
-}
 
 if ! curl -sf "$BASE_URL/readyz" >/dev/null; then
   log "nothing answers on $BASE_URL: starting the stack"
@@ -45,11 +25,7 @@ if ! curl -sf "$BASE_URL/readyz" >/dev/null; then
   npx tsc -b
   npm run build --workspace frontend --silent
   export FRONTEND_DIST="$ROOT/frontend/dist"
-  on_exit stop_stack
-  SKIP_SEED=1 node scripts/stack.js >"$LOG_DIR/stack.log" 2>&1 &
-  STACK_PID=$!
-  wait_ready "$BASE_URL"
-  log "stack ready (logs: $LOG_DIR/stack.log)"
+  start_stack "$BASE_URL" "$LOG_DIR/stack.log"
 elif ! curl -sf "$BASE_URL/" | grep -q 'id="root"'; then
   # A stack runs but its gateway does not serve the web app: add a gateway that does, in front
   # of the same services.
@@ -64,7 +40,7 @@ elif ! curl -sf "$BASE_URL/" | grep -q 'id="root"'; then
     node gateway/dist/main.js >"$LOG_DIR/stack.log" 2>&1 &
   STACK_PID=$!
   BASE_URL="http://localhost:$PORT_E2E"
-  wait_ready "$BASE_URL"
+  wait_ready "$BASE_URL" "$LOG_DIR/stack.log"
 else
   # A running gateway serves frontend/dist from disk: make sure it holds this checkout's build.
   npm run build --workspace frontend --silent

@@ -149,3 +149,37 @@ stop_started_infra() {
   log "stopping the servers this run started: ${started[*]}"
   bash "$ROOT/infra/local/infra.sh" down "${started[@]}"
 }
+
+# The stack (every service and the gateway, npm start without the demo data) for scripts that need
+# one on $1 (http://localhost:8080): when nothing answers there it is built, started in the
+# background with its log in $2, and stopped when the script ends. STACK_PID is set when this run
+# started it. Extra settings for the stack come from the caller's environment.
+STACK_PID=""
+stop_stack() {
+  if [ -n "$STACK_PID" ] && kill -0 "$STACK_PID" 2>/dev/null; then
+    log "stopping the stack this run started (pid $STACK_PID)"
+    kill "$STACK_PID" 2>/dev/null || true
+    wait "$STACK_PID" 2>/dev/null || true
+  fi
+}
+
+# Waits until $1/readyz answers (the stack's log in $2 is shown when it does not).
+wait_ready() {
+  for _ in $(seq 1 240); do
+    curl -sf "$1/readyz" >/dev/null && return 0
+    [ -z "$STACK_PID" ] || kill -0 "$STACK_PID" 2>/dev/null || break
+    sleep 1
+  done
+  tail -50 "$2"
+  log "$1 did not become ready"
+  return 1
+}
+
+# Starts the built stack (SKIP_SEED=1 node scripts/stack.js) and waits until $1 is ready.
+start_stack() {
+  on_exit stop_stack
+  SKIP_SEED=1 node scripts/stack.js >"$2" 2>&1 &
+  STACK_PID=$!
+  wait_ready "$1" "$2"
+  log "stack ready (logs: $2)"
+}

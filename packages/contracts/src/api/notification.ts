@@ -93,8 +93,10 @@ export const tradeEmailBody = z
   .transform((b) => b.proposalId ?? b.proposal_id ?? b.exchangeId);
 
 const emailSettings = z.strictObject({ email: z.record(z.string(), z.boolean()) });
+/** How many e-mails the call sent (0 when they had been sent already, or are turned off). */
+const emailsSent = z.strictObject({ sent: z.number().int().nonnegative() });
 const tradeEmail = (summary: string) => ({
-  data: z.strictObject({ sent: z.boolean() }),
+  data: emailsSent,
   body: tradeEmailBody,
   summary,
 });
@@ -140,7 +142,7 @@ export const notificationEndpoints = {
   'POST /api/trade-notifications/exchange-accepted': tradeEmail('E-mail: proposal accepted'),
   'POST /api/trade-notifications/exchange-completed': tradeEmail('E-mail: exchange completed'),
   'POST /api/trade-notifications/subscription': {
-    data: z.strictObject({ sent: z.boolean() }),
+    data: emailsSent,
     body: z.object({ userId: z.unknown().optional() }).optional(),
     summary: 'E-mail: subscription status',
   },

@@ -1,0 +1,42 @@
+// Writes the API fuzz's figures to bench/RESULTS.md (section "fuzz"): per token, the operations
+// tested, the cases generated, the failures and errors schemathesis reported, from its output in
+// argv[2] (member.txt, admin.txt); argv[3] is the cases asked per operation and phase.
+const fs = require('node:fs');
+const path = require('node:path');
+const root = path.resolve(__dirname, '../..');
+const { writeSection, revision } = require(path.join(root, 'bench/dist/results.js'));
+
+const [dir, examples] = process.argv.slice(2);
+const rows = [];
+const details = [];
+for (const who of ['member', 'admin']) {
+  const file = path.join(dir, `${who}.txt`);
+  if (!fs.existsSync(file)) continue;
+  // eslint-disable-next-line no-control-regex
+  const text = fs.readFileSync(file, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+  const num = (re) => Number(re.exec(text)?.[1] ?? 0);
+  const selected = num(/Operations:\s+(\d+) selected/);
+  const tested = num(/Tested:\s+(\d+)/);
+  const cases = num(/(\d+) generated/);
+  const verdict = /={3,} (.+?) in ([\d.]+)s =+/.exec(text);
+  const failures = [...text.matchAll(/^\s+❌ (ST\d+ .+?): (\d+)$/gm)].map(
+    (m) => `${m[1]} (${m[2]})`,
+  );
+  const errors = [...text.matchAll(/^\s+🚫 (.+?): (\d+)$/gm)].map((m) => `${m[1]} (${m[2]})`);
+  const failedOps = [...text.matchAll(/^_+ ((?:GET|POST|PUT|PATCH|DELETE) \S+) _+$/gm)].map(
+    (m) => m[1],
+  );
+  rows.push(
+    `| ${who} | ${tested} / ${selected} | ${cases} | ${failures.join(', ') || '0'} | ${errors.join(', ') || '0'} | ${verdict ? Number(verdict[2]).toFixed(0) : '?'} s |`,
+  );
+  if (failedOps.length > 0) details.push(`- ${who}: ${[...new Set(failedOps)].join(', ')}`);
+}
+
+const body = `\`npm run test:fuzz\`: schemathesis ${'4.32.5'} over /api/openapi.json (generated from packages/contracts) against the running stack, once with a member's token and once with an admin's; phases examples, coverage and fuzzing, at most ${examples} cases per operation and phase; checks: no 5xx (not_a_server_error), every answer matches its documented schema (response_schema_conformance), no stack trace or raw runtime error in a body (no_stack_trace). Left out: /api/stream (an endless event stream) and the two sign-outs (they would revoke the token the run calls with). Revision ${revision()}.
+
+| token | operations tested | cases | failures | errors | time |
+| --- | --- | --- | --- | --- | --- |
+${rows.join('\n')}
+${details.length > 0 ? `\nOperations with a failure or error:\n\n${details.join('\n')}\n` : ''}`;
+writeSection('fuzz', body);
+console.log(body);

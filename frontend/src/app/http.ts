@@ -79,6 +79,25 @@ function queryString(params: RequestArgs['params']): string {
   return s ? `?${s}` : '';
 }
 
+/**
+ * What a member is told when the gateway answers that a part of Swapbooth is down (502), busy or
+ * reconnecting (503) or too slow (504): the server's wording names internal services, and a
+ * proxy in front may send no JSON at all. A 503 of a service's own (a clear reason in its JSON,
+ * e.g. a paused feature) keeps its message.
+ */
+export const UnavailableMessages = {
+  down: 'Part of Swapbooth is not answering right now. Please try again in a moment.',
+  slow: 'Swapbooth took too long to answer. Please try again in a moment; if you were saving something, check whether it was saved before trying again.',
+} as const;
+
+function unavailableMessage(status: number, body: unknown): string | undefined {
+  const code = (body as { code?: unknown } | undefined)?.code;
+  const fromGateway = body === undefined || code === 'unavailable';
+  if (status === 504) return UnavailableMessages.slow;
+  if ((status === 502 || status === 503) && fromGateway) return UnavailableMessages.down;
+  return undefined;
+}
+
 const messageOf = (body: unknown, fallback: string): string => {
   const m = (body as { message?: unknown } | undefined)?.message;
   return typeof m === 'string' && m ? m : fallback;
@@ -127,7 +146,9 @@ export async function request<T = unknown>(args: RequestArgs): Promise<HttpResul
       return {
         error: {
           status: res.status,
-          message: messageOf(body, res.statusText || `Request failed (${res.status})`),
+          message:
+            unavailableMessage(res.status, body) ??
+            messageOf(body, res.statusText || `Request failed (${res.status})`),
           ...(typeof code === 'string' ? { code } : {}),
           data: body,
         },

@@ -89,7 +89,7 @@ export function buildCircleDeps(
     /** Dissolves circles nobody answered in time and settles accepted ones (started with the service). */
     sweeper: new PeriodicJob(
       'circle-sweep',
-      c.PROPOSAL_SWEEP_MS,
+      c.CIRCLE_SWEEP_MS,
       () => sweepCircles(deps),
       ctx.logger,
     ),

@@ -37,6 +37,8 @@ export const exchangeConfigSchema = baseConfigSchema.extend({
   CIRCLE_MATCHER_LEASE_MS: z.coerce.number().int().min(200).default(45_000),
   /** The time the matcher's solver may spend improving members trading once the count is optimal. */
   CIRCLE_SOLVE_MS: z.coerce.number().int().min(0).default(500),
+  /** How often the circle sweep dissolves circles nobody answered in time (and settles accepted ones). */
+  CIRCLE_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
   /** Request bodies: a math trade's want-list file may be 2 MB of text, more once JSON-escaped. */
   BODY_LIMIT: z.string().default('5mb'),
   /** A math trade still solving after this long is stopped and its file refused as too big. */

@@ -15,7 +15,7 @@ beforeAll(async () => {
     CIRCLE_MATCHER_LEASE_MS: '5000',
     // A circle waits 7.2 s for its answers.
     CIRCLE_ANSWER_HOURS: '0.002',
-    PROPOSAL_SWEEP_MS: '300',
+    CIRCLE_SWEEP_MS: '300',
   });
 });
 afterAll(async () => {

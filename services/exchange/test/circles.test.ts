@@ -10,7 +10,7 @@ beforeAll(async () => {
   h = await startExchange({
     CIRCLE_MATCH_DEBOUNCE_MS: '200',
     CIRCLE_MATCH_EVERY_MS: '1000',
-    PROPOSAL_SWEEP_MS: '300',
+    CIRCLE_SWEEP_MS: '300',
   });
   circlesTap = new EventTap(h.config.KAFKA_BROKERS, h.config.KAFKA_TOPIC_PREFIX, [Topics.circle]);
   await circlesTap.start();

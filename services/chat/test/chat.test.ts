@@ -260,6 +260,29 @@ describe('chat about a proposal', () => {
     );
   });
 
+  it('opens the conversation of an exchange that begins accepted (a trade circle’s edge), once', async () => {
+    const [taker, giver] = [newMember(), newMember()];
+    const id = `circle-edge-${taker.id}`;
+    const accepted = {
+      proposalId: id,
+      senderId: taker.id,
+      receiverId: giver.id,
+      productIds: ['g1'],
+      offeredProductIds: [],
+      status: 'accepted',
+    };
+    await h.publish('proposal.accepted', id, accepted);
+    const conv = await eventually(async () => {
+      const r = await h.call('GET', `/api/chat/proposal/${id}?userId=${giver.id}`, giver.token);
+      return r.status === 200 ? r.body.data.conversation : undefined;
+    }, 20_000);
+    expect([...conv.participants].sort()).toEqual([taker.id, giver.id].sort());
+    expect(conv.product_ids).toEqual(['g1']);
+    const again = await h.call('GET', `/api/chat/proposal/${id}?userId=${taker.id}`, taker.token);
+    expect(again.status).toBe(200);
+    expect(again.body.data.conversation.conversation_id).toBe(conv.conversation_id);
+  });
+
   it('answers 404 for a proposal it has no conversation for', async () => {
     const m = newMember();
     expect((await h.call('GET', `/api/chat/proposal/nope-${m.id}`, m.token)).status).toBe(404);

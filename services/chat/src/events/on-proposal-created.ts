@@ -21,3 +21,20 @@ export const onProposalCountered =
   async (e: EventEnvelope<'proposal.countered'>): Promise<void> => {
     await conversations.updateTerms(e.data.proposalId, e.data.productIds, e.data.offeredProductIds);
   };
+
+/**
+ * proposal.accepted → the conversation as well, for exchanges that begin accepted (each edge of a
+ * trade circle has no proposal.created); an existing conversation is left as it is.
+ */
+export const onProposalAccepted =
+  (conversations: ConversationRepository) =>
+  async (e: EventEnvelope<'proposal.accepted'>): Promise<void> => {
+    const { proposalId, senderId, receiverId, productIds, offeredProductIds } = e.data;
+    await conversations.openForProposal({
+      proposalId,
+      senderId,
+      receiverId,
+      productIds,
+      offeredProductIds,
+    });
+  };

@@ -2,7 +2,7 @@ import { Topics } from '@swapbooth/contracts';
 import type { Subscription } from '@swapbooth/event-bus';
 import type { ChatDeps } from '../deps';
 import { onBoothChanged } from './on-booth-status-changed';
-import { onProposalCountered, onProposalCreated } from './on-proposal-created';
+import { onProposalAccepted, onProposalCountered, onProposalCreated } from './on-proposal-created';
 
 /** Every topic the chat service consumes, in one list. */
 export const subscriptions = ({ conversations, stores }: ChatDeps): Subscription[] => [
@@ -11,6 +11,7 @@ export const subscriptions = ({ conversations, stores }: ChatDeps): Subscription
     handlers: {
       'proposal.created': onProposalCreated(conversations),
       'proposal.countered': onProposalCountered(conversations),
+      'proposal.accepted': onProposalAccepted(conversations),
     },
   },
   {

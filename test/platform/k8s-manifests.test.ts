@@ -8,8 +8,8 @@ import { allTopics, deadLetterTopic, serviceNames, serviceRegistry } from '@swap
 /**
  * What `kubectl apply -k` would send to a cluster, checked before any cluster sees it: every
  * overlay rendered by kustomize, every object validated against the Kubernetes API schemas
- * (kubernetes-validate, strict), the operators' custom resources checked for the fields their
- * definitions require, one checkov policy scan over all of it, and the platform's own rules
+ * (kubernetes-validate, strict) and every custom resource against its operator's definition
+ * (k8s/schemas, strict too), one checkov policy scan over all of it, and the platform's own rules
  * (probes, limits, non-root, read-only, autoscaling, disruption budgets, network policies, secrets
  * never committed, search on Meilisearch whenever it has replicas).
  *
@@ -31,7 +31,7 @@ const PORTS: Record<string, number> = Object.fromEntries([
 const CONSUMERS = SERVICES;
 /** The services admin calls for moderation (services/admin/src/adapters/platform-client.ts). */
 const ADMIN_COMMANDS = ['auth', 'catalog', 'payment'];
-/** Custom resources: no Kubernetes schema; each is checked against its definition's rules here. */
+/** Custom resources, checked against the operators' definitions in k8s/schemas. */
 const CUSTOM_KINDS = [
   'Kafka',
   'KafkaNodePool',
@@ -173,8 +173,9 @@ afterAll(() => {
 });
 
 describe('the rendered overlays', () => {
-  it('validate against the Kubernetes API schemas, strictly, and the validator rejects a broken object', () => {
-    // A Deployment with a misspelt field and a container without an image: must be reported.
+  it("validate strictly against the Kubernetes API schemas and the operators' definitions, which reject broken objects", () => {
+    // A misspelt field, a wrong type and a missing image in a Deployment; a misspelt field and a
+    // wrong type in two custom resources: each must be reported.
     const broken = path.join(work, 'broken.yaml');
     writeFileSync(
       broken,
@@ -188,12 +189,23 @@ describe('the rendered overlays', () => {
         '  template:',
         '    metadata: {labels: {a: b}}',
         '    spec: {containers: [{name: c, ports: [{containerPort: "http"}]}]}',
+        '---',
+        'apiVersion: kafka.strimzi.io/v1beta2',
+        'kind: KafkaTopic',
+        'metadata: {name: broken}',
+        'spec: {partition: 3, replicas: three}',
+        '---',
+        'apiVersion: keda.sh/v1alpha1',
+        'kind: ScaledObject',
+        'metadata: {name: broken}',
+        'spec: {scaleTargetRef: {name: x}, triggers: [{type: kafka, metadata: {}, lagThreshold: 5}]}',
         '',
       ].join('\n'),
     );
     const run = tool(path.join(pytools, 'bin/python'), [
       path.join(k8s, 'tools/validate.py'),
       KUBERNETES_VERSION,
+      path.join(k8s, 'schemas'),
       ...rendered.map((r) => r.file),
       broken,
     ]);
@@ -205,15 +217,23 @@ describe('the rendered overlays', () => {
     ).checked;
     const ours = checked.filter((c) => c.file !== broken);
     expect(ours.length).toBe(rendered.reduce((n, r) => n + r.objects.length, 0));
-    const invalid = ours.filter((c) => c.result === 'invalid');
+    const notValid = ours.filter((c) => c.result !== 'valid');
     expect(
-      invalid.map((c) => `${path.basename(c.file)} ${c.kind}/${c.name}: ${c.message}`),
+      notValid.map((c) => `${path.basename(c.file)} ${c.kind}/${c.name}: ${c.result} ${c.message}`),
     ).toEqual([]);
-    // Only the operators' resources lack a Kubernetes schema, and the tests below check them.
-    const unknown = new Set(ours.filter((c) => c.result === 'no-schema').map((c) => c.kind));
-    expect([...unknown].filter((k) => !CUSTOM_KINDS.includes(k))).toEqual([]);
-    expect(ours.filter((c) => c.result === 'valid').length).toBeGreaterThan(200);
-    expect(checked.find((c) => c.file === broken)).toMatchObject({ result: 'invalid' });
+    // Every operator's resource kind occurs, and was checked against its definition.
+    for (const kind of CUSTOM_KINDS) {
+      const ofKind = ours.filter((c) => c.kind === kind);
+      expect([kind, ofKind.length > 0]).toEqual([kind, true]);
+      for (const c of ofKind) expect(c.message).toMatch(/^against [\w.-]+\/[\w.-]+\.yaml$/);
+    }
+    expect(
+      checked.filter((c) => c.file === broken).map((c) => [c.kind, c.result, c.message]),
+    ).toEqual([
+      ['Deployment', 'invalid', expect.stringMatching(/replica|containerPort/)],
+      ['KafkaTopic', 'invalid', expect.stringMatching(/'partition' was unexpected.*replicas/)],
+      ['ScaledObject', 'invalid', expect.stringMatching(/lagThreshold/)],
+    ]);
   });
 
   it('pass the checkov policy scan with no failed check, and every skip says why', () => {

@@ -234,7 +234,7 @@ describe('the rendered overlays', () => {
       ['KafkaTopic', 'invalid', expect.stringMatching(/'partition' was unexpected.*replicas/)],
       ['ScaledObject', 'invalid', expect.stringMatching(/lagThreshold/)],
     ]);
-  });
+  }, 300_000);
 
   it('pass the checkov policy scan with no failed check, and every skip says why', () => {
     // A pod that breaks the rules, scanned in the same run: the scan must flag it and only it.

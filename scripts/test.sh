@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm test: the whole suite. Provisions like npm start, then format + lint + types, unit and component
-# tests against the real servers, and the browser tests when the web app is present. Non-zero on any failure.
+# tests against the real servers, the browser tests when the web app is present, and a short API fuzz.
+# Non-zero on any failure.
 # At exit it stops the local servers this run started (KEEP_INFRA=1 leaves them up); servers that
 # were already up stay up.
 set -euo pipefail
@@ -23,3 +24,8 @@ if [ -d e2e/tests ] && [ -f frontend/package.json ]; then
   log "browser tests"
   npm run test:e2e --silent
 fi
+
+# A short API fuzz (a few cases per operation and token; npm run test:fuzz runs the longer one).
+log "API fuzz (short)"
+FUZZ_RECORD=0 FUZZ_EXAMPLES="${FUZZ_EXAMPLES:-3}" FUZZ_MAX_TIME="${FUZZ_MAX_TIME:-45}" \
+  npm run test:fuzz --silent

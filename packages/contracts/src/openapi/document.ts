@@ -64,12 +64,24 @@ export function documentedOperations(
 
 type Json = Record<string, unknown>;
 
+type ZodDef = { type: string; in?: z.ZodType; out?: z.ZodType };
+const defOf = (schema: unknown) => (schema as { _zod: { def: ZodDef } })._zod.def;
+
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io,
     target: 'draft-2020-12',
-    // Transforms and preprocessors have no JSON Schema: they accept anything the next step does.
+    // Transforms have no JSON Schema: they accept anything the next step does.
     unrepresentable: 'any',
+    override: (ctx) => {
+      // A preprocessed input (`z.preprocess(normalise, schema)`, aliases folded, text to numbers):
+      // described by the schema it is normalised into, which is what a caller should send.
+      const def = defOf(ctx.zodSchema);
+      if (io === 'input' && def.type === 'pipe' && def.in && defOf(def.in).type === 'transform') {
+        for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+        Object.assign(ctx.jsonSchema, jsonSchema(def.out!, io));
+      }
+    },
   }) as Json;
   return rest;
 };

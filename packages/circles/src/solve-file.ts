@@ -44,14 +44,10 @@ export function solveParsed(
 ): DetailedSolution {
   const o = parsed.options;
   const scheme = overrides.priorities ?? o.priorities;
-  const wants = parsed.wants.map((w) => ({
-    item: w.item,
-    wants: w.wants,
-    cost: costOfRank(w.rank, scheme),
-  }));
+  const costOf = (k: number) => costOfRank(parsed.wants[k]!.rank, scheme);
   // Without usernames every item is its own member, so members trading is items trading.
   const metric = overrides.metric ?? (parsed.hasUsernames ? o.metric : 'chain-sizes-sos');
-  return solveCostedWants(parsed.items, wants, {
+  return solveCostedWants(parsed.items, parsed.wants, costOf, {
     nontradeCost: o.nontradeCost,
     iterations: o.iterations,
     seed: o.seed,

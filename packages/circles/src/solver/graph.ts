@@ -17,17 +17,21 @@ export interface TradeGraph {
   outCost: Float64Array;
 }
 
-export interface CostedWant {
+/** "The owner of item would give it to receive wants". */
+export interface WantPair {
   item: string;
   wants: string;
-  cost: number;
 }
 
 /**
  * Builds the graph. Wants naming an unknown item, an item wanting itself, a real item of the same owner,
  * or a pair already given (the first, cheapest, is kept) are left out.
  */
-export function buildTradeGraph(items: MarketItem[], wants: CostedWant[]): TradeGraph {
+export function buildTradeGraph(
+  items: MarketItem[],
+  wants: readonly WantPair[],
+  costOf: (want: number) => number,
+): TradeGraph {
   const n = items.length;
   const index = new Map<string, number>();
   const ownerIndex = new Map<string, number>();
@@ -52,14 +56,22 @@ export function buildTradeGraph(items: MarketItem[], wants: CostedWant[]): Trade
   const cost = new Float64Array(wants.length);
   let m = 0;
   const degree = new Int32Array(n);
-  for (const w of wants) {
-    const i = index.get(w.item);
+  let lastItem: string | undefined;
+  let lastIndex: number | undefined;
+  for (let k = 0; k < wants.length; k++) {
+    const w = wants[k]!;
+    // Want lists come item by item: look the item up once per list.
+    if (w.item !== lastItem) {
+      lastItem = w.item;
+      lastIndex = index.get(w.item);
+    }
+    const i = lastIndex;
     const j = index.get(w.wants);
     if (i === undefined || j === undefined || i === j) continue;
     if (!dummy[j] && owner[i] === owner[j]) continue;
     from[m] = i;
     to[m] = j;
-    cost[m] = w.cost;
+    cost[m] = costOf(k);
     m++;
     degree[i]!++;
   }

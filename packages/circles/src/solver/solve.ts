@@ -1,6 +1,6 @@
 import type { MarketItem, PriorityScheme, SolveOptions, SolveResult, Want } from '../types';
 import { solveAssignment, type SparseMatrix } from './assignment';
-import { buildTradeGraph, tradingComponents, type CostedWant, type TradeGraph } from './graph';
+import { buildTradeGraph, tradingComponents, type TradeGraph, type WantPair } from './graph';
 import { better, type Candidate } from './metrics';
 import { seededRandom } from './random';
 
@@ -32,12 +32,11 @@ export function solveCycleCover(
 ): SolveResult {
   const scheme = options.priorities ?? 'linear';
   const smallStep = options.smallStep ?? 1;
-  const costed = wants.map((w) => ({
-    item: w.item,
-    wants: w.wants,
-    cost: costOfRank(scheme === 'explicit' ? w.rank : 1 + (w.rank - 1) * smallStep, scheme),
-  }));
-  return solveCostedWants(items, costed, options).result;
+  const costOf = (k: number) => {
+    const rank = wants[k]!.rank;
+    return costOfRank(scheme === 'explicit' ? rank : 1 + (rank - 1) * smallStep, scheme);
+  };
+  return solveCostedWants(items, wants, costOf, options).result;
 }
 
 export interface DetailedSolution {
@@ -54,7 +53,7 @@ export interface DetailedSolution {
 const SCALE = 64;
 
 /**
- * Solves with explicit want costs.
+ * Solves with explicit want costs: costOf(k) is the cost of wants[k].
  *
  * 1. Graph: an item is a receiver row and a sender column of an assignment problem; a want is an edge at
  *    its cost, "does not trade" is the item's own column at the non-trade cost; edges out of a dummy cost
@@ -70,7 +69,8 @@ const SCALE = 64;
  */
 export function solveCostedWants(
   items: MarketItem[],
-  wants: CostedWant[],
+  wants: readonly WantPair[],
+  costOf: (want: number) => number,
   options: SolveOptions = {},
 ): DetailedSolution {
   const started = performance.now();
@@ -80,7 +80,7 @@ export function solveCostedWants(
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
   const nontradeCost = options.nontradeCost ?? DEFAULT_NONTRADE_COST;
 
-  const g = buildTradeGraph(items, wants);
+  const g = buildTradeGraph(items, wants, costOf);
   const components = tradingComponents(g).map((c) => toComponent(g, c));
 
   // Bound on what all want costs (and the search's perturbations) can add up to: a non-trade cost above
@@ -175,8 +175,8 @@ interface Component {
 function toComponent(g: TradeGraph, members: number[]): Component {
   const n = members.length;
   const globalOf = Int32Array.from(members);
-  const localOf = new Map<number, number>();
-  members.forEach((v, i) => localOf.set(v, i));
+  const localOf = new Int32Array(g.n).fill(-1);
+  members.forEach((v, i) => (localOf[v] = i));
   const rowStart = new Int32Array(n + 1);
   const cols: number[] = [];
   const base: number[] = [];
@@ -188,8 +188,8 @@ function toComponent(g: TradeGraph, members: number[]): Component {
     base.push(0);
     let rowMax = 0;
     for (let e = g.outStart[v]!; e < g.outStart[v + 1]!; e++) {
-      const j = localOf.get(g.outTo[e]!);
-      if (j === undefined) continue;
+      const j = localOf[g.outTo[e]!]!;
+      if (j === -1) continue;
       cols.push(j);
       base.push(g.outCost[e]!);
       if (g.outCost[e]! > rowMax) rowMax = g.outCost[e]!;

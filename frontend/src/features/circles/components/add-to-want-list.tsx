@@ -39,7 +39,8 @@ export function AddToWantList({
   const options = (mine.data?.listings ?? []).filter(
     (l) => l.status === 'published' && l.id !== listingId,
   );
-  if (mine.isLoading) return null;
+  // Both lists first: the want list is sent whole, so it must be known before adding to it.
+  if (mine.isLoading || lists.isLoading) return null;
   if (options.length === 0) {
     return (
       <p className={`want-add want-add--none ${className}`}>
@@ -54,8 +55,13 @@ export function AddToWantList({
     setError(null);
     setOutcome(null);
     try {
-      const all = lists.data ?? (await lists.refetch().unwrap());
-      const current = all.find((w) => w.product_id === productId)?.wants.map((w) => w.product_id);
+      if (!lists.data) {
+        setError(errorMessage(lists.error, 'Your want lists could not be loaded.'));
+        return;
+      }
+      const current = lists.data
+        .find((w) => w.product_id === productId)
+        ?.wants.map((w) => w.product_id);
       const wants = current ?? [];
       if (wants.includes(listingId)) {
         setOutcome(WantListTexts.alreadyThere(listingTitle, give.title));

@@ -62,4 +62,5 @@ generate external-secrets-0.16.2 github.com/external-secrets/external-secrets v0
   github.com/external-secrets/external-secrets/apis/externalsecrets/v1 external-secrets.io_externalsecrets.yaml
 generate prometheus-operator-0.83.0 github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring v0.83.0 \
   github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring/v1 monitoring.coreos.com_prometheusrules.yaml
+cp "$work/prometheus-operator-0.83.0/out/monitoring.coreos.com_podmonitors.yaml" "$here/prometheus-operator-0.83.0/"
 echo "regenerated the definitions under $here"

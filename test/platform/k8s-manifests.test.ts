@@ -40,6 +40,7 @@ const CUSTOM_KINDS = [
   'ExternalSecret',
   'ScaledObject',
   'PrometheusRule',
+  'PodMonitor',
 ];
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests are untyped YAML */

@@ -201,7 +201,8 @@ describe('live trade circles', () => {
         offered_products: [],
       });
       expect(await holderOf(l)).toBe(pid);
-      await h.tap.waitFor('proposal.accepted', (d) => d.proposalId === pid);
+      const ev = await h.tap.waitFor('proposal.accepted', (d) => d.proposalId === pid);
+      expect(ev.data.circleId).toBe(id);
       return pid;
     };
     const pa = await give(ma, a, mc);

@@ -123,4 +123,24 @@ describe('trade circle notifications', () => {
     );
     expect(proposedMails).toHaveLength(1);
   });
+
+  it('does not also announce each edge of an accepted circle as an accepted proposal', async () => {
+    const [taker, giver] = [await registered(), await registered()];
+    const proposalId = `edge-${taker.id}`;
+    await h.publish('proposal.accepted', proposalId, {
+      proposalId,
+      senderId: taker.id,
+      receiverId: giver.id,
+      productIds: ['g1'],
+      offeredProductIds: [],
+      status: 'accepted',
+      circleId: 'c-accepted',
+    });
+    // Recorded for the later steps (shipping, completion), without a notification of its own.
+    await eventually(async () => (await h.service.deps.proposals.get(proposalId)) !== null, 30_000);
+    for (const m of [taker, giver]) {
+      const r = await h.call('GET', `/api/notifications/user/${m.id}`, m.token);
+      expect(r.body.data).toEqual([]);
+    }
+  });
 });

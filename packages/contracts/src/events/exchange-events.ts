@@ -16,6 +16,8 @@ const proposalFacts = z.object({
   actorId: z.string().optional(),
   roundCount: z.number().int().positive().optional(),
   status: z.string().optional(),
+  /** The trade circle the exchange is one edge of (its members hear of it through circle.*). */
+  circleId: z.string().optional(),
 });
 
 export const exchangeEvents = {

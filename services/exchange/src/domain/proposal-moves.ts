@@ -43,6 +43,7 @@ export function factsOf(p: Proposal, actorId?: string): EventData<'proposal.crea
     ...(actorId ? { actorId } : {}),
     roundCount: p.rounds.length,
     status: p.status,
+    ...(p.circleId ? { circleId: p.circleId } : {}),
   };
 }
 

@@ -113,6 +113,11 @@ export class ProposalSteps {
         await recorded();
         break;
       case 'proposal.accepted':
+        // A trade circle's edges begin accepted: circle.accepted told every member already.
+        if (d.circleId) {
+          await recorded();
+          break;
+        }
         await notify('proposal_accepted', texts.proposal_accepted(actorName));
         await recorded();
         await this.emails.forProposal('exchange-accepted', p);

@@ -14,6 +14,7 @@ export * from './api/chat';
 export * from './api/circles';
 export * from './api/payment';
 export * from './api/admin';
+export * from './api/admin-requests';
 export * from './api/gateway';
 export * from './services';
 export * from './openapi';

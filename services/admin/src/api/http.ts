@@ -1,27 +1,14 @@
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import { AppError, bearerToken, principalOf } from '@swapbooth/service-kit';
 import type { Actor } from '../domain/moderation';
 import type { AdminUserRepository } from '../domain/ports';
 
-export const pageQuery = z.object({
-  page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(1),
-  limit: z.coerce
-    .number()
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(100, 'must be at most 100')
-    .default(25),
-});
-
-export const idParam = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(100, 'is too long')
-  .regex(/^[\w-]+$/, 'must be an id');
-
-export const reason = z.string().trim().min(1, 'must not be empty').max(500, 'is too long');
+/** Paging, path ids and reasons as the admin contract defines them (packages/contracts). */
+export {
+  adminIdParam as idParam,
+  adminPageQuery as pageQuery,
+  adminReason as reason,
+} from '@swapbooth/contracts';
 
 export const ok = (res: Response, data: unknown, status = 200) =>
   res.status(status).json({ success: true, data });

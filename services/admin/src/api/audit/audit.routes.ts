@@ -1,19 +1,9 @@
 import { parse } from '@swapbooth/service-kit';
-import { z } from 'zod';
-import { auditTargetTypes, type AuditEntry } from '../../domain/audit';
+import { adminAuditQuery as auditQuery } from '@swapbooth/contracts';
+import type { AuditEntry } from '../../domain/audit';
 import type { AdminDeps } from '../../deps';
 import type { AdminRoutes } from '../admin-routes';
-import { ok, pageOf, pageQuery } from '../http';
-
-const text = z.string().trim().min(1, 'must not be empty').max(200, 'is too long');
-const auditQuery = pageQuery.extend({
-  admin_id: text.optional(),
-  action: text.optional(),
-  target_type: z.enum(auditTargetTypes).optional(),
-  target_id: text.optional(),
-  from: z.coerce.date({ error: 'must be a date' }).optional(),
-  to: z.coerce.date({ error: 'must be a date' }).optional(),
-});
+import { ok, pageOf } from '../http';
 
 const entryView = (e: AuditEntry) => ({
   audit_id: e.id,

@@ -1,29 +1,13 @@
 import { parse } from '@swapbooth/service-kit';
-import { productStatus } from '@swapbooth/contracts';
-import { z } from 'zod';
+import {
+  adminProductsQuery as productsQuery,
+  listingStatusBody as statusBody,
+} from '@swapbooth/contracts';
 import type { ListingRow } from '../../domain/projection';
 import { setListingStatus } from '../../domain/moderation';
 import type { AdminDeps } from '../../deps';
 import type { AdminRoutes } from '../admin-routes';
-import { actorOf, idParam, ok, pageOf, pageQuery, reason } from '../http';
-
-const productsQuery = pageQuery.extend({
-  search: z.string().trim().max(100, 'is too long').optional(),
-  status: productStatus.or(z.literal('deleted')).optional(),
-  category: z.string().trim().max(100, 'is too long').optional(),
-  seller: idParam.optional(),
-});
-const statusBody = z
-  .strictObject({
-    status: z.enum(['published', 'hidden', 'removed'], {
-      error: "must be 'published', 'hidden' or 'removed'",
-    }),
-    reason: reason.optional(),
-  })
-  .refine((b) => b.status === 'published' || !!b.reason, {
-    message: 'is required to hide or remove a listing',
-    path: ['reason'],
-  });
+import { actorOf, idParam, ok, pageOf } from '../http';
 
 const listingView = (l: ListingRow) => ({
   product_id: l.productId,

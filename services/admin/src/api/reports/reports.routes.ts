@@ -1,21 +1,13 @@
 import { mayAccess, parse, principalOf } from '@swapbooth/service-kit';
-import { reportTargets } from '@swapbooth/contracts';
-import { z } from 'zod';
-import { reportResolutions, type ReportRow } from '../../domain/projection';
+import {
+  adminReportsQuery as reportsQuery,
+  resolveReportBody as resolveBody,
+} from '@swapbooth/contracts';
+import type { ReportRow } from '../../domain/projection';
 import { resolveReport } from '../../domain/moderation';
 import type { AdminDeps } from '../../deps';
 import type { AdminRoutes } from '../admin-routes';
-import { actorOf, idParam, ok, pageOf, pageQuery, reason } from '../http';
-
-const reportsQuery = pageQuery.extend({
-  status: z.enum(['open', ...reportResolutions]).optional(),
-  target_type: z.enum(reportTargets).optional(),
-});
-const resolveBody = z.strictObject({
-  resolution: z.enum(reportResolutions, { error: "must be 'dismissed' or 'actioned'" }),
-  action_audit_id: idParam.optional(),
-  note: reason.optional(),
-});
+import { actorOf, idParam, ok, pageOf } from '../http';
 
 export const reportView = (r: ReportRow) => ({
   report_id: r.reportId,

@@ -1,21 +1,13 @@
 import { parse } from '@swapbooth/service-kit';
-import { z } from 'zod';
+import {
+  adminCancelSubscriptionBody as cancelBody,
+  adminSubscriptionsQuery as subscriptionsQuery,
+} from '@swapbooth/contracts';
 import type { SubscriptionRow } from '../../domain/projection';
 import { cancelSubscription, paymentProviderStatus } from '../../domain/moderation';
 import type { AdminDeps } from '../../deps';
 import type { AdminRoutes } from '../admin-routes';
-import { actorOf, idParam, ok, pageOf, pageQuery, reason } from '../http';
-
-const subscriptionsQuery = pageQuery.extend({
-  status: z
-    .string()
-    .trim()
-    .max(40, 'is too long')
-    .regex(/^[a-z_]+$/, 'must be a status')
-    .optional(),
-  user: idParam.optional(),
-});
-const cancelBody = z.strictObject({ reason: reason.optional() });
+import { actorOf, idParam, ok, pageOf } from '../http';
 
 const subscriptionView = (s: SubscriptionRow) => ({
   user_id: s.userId,

@@ -1,24 +1,13 @@
 import { parse } from '@swapbooth/service-kit';
-import { z } from 'zod';
+import {
+  adminUsersQuery as usersQuery,
+  memberStatusBody as statusBody,
+} from '@swapbooth/contracts';
 import type { MemberRow } from '../../domain/projection';
 import { setMemberStatus } from '../../domain/moderation';
 import type { AdminDeps } from '../../deps';
 import type { AdminRoutes } from '../admin-routes';
-import { actorOf, idParam, ok, pageOf, pageQuery, reason } from '../http';
-
-const usersQuery = pageQuery.extend({
-  search: z.string().trim().max(100, 'is too long').optional(),
-  status: z.enum(['active', 'suspended', 'deleted']).optional(),
-});
-const statusBody = z
-  .strictObject({
-    status: z.enum(['active', 'suspended'], { error: "must be 'active' or 'suspended'" }),
-    reason: reason.optional(),
-  })
-  .refine((b) => b.status !== 'suspended' || !!b.reason, {
-    message: 'is required to suspend a member',
-    path: ['reason'],
-  });
+import { actorOf, idParam, ok, pageOf } from '../http';
 
 export const memberView = (m: MemberRow) => ({
   user_id: m.userId,

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { AppError } from './errors';
 import type { Principal } from './jwt';
 
 /**
@@ -6,19 +7,35 @@ import type { Principal } from './jwt';
  * - deny:jti:<jti>           one token revoked (logout)
  * - deny:user-before:<sub>   every token of a user issued before this time (seconds) is revoked
  *                            (password change, suspension)
+ * - deny:complete            set by auth once Redis holds every live revocation
+ *
+ * Redis is a copy: auth records each revocation in its database first. Redis restarted empty has
+ * no `deny:complete`; auth notices within a second, writes the live revocations back and sets it.
+ * Until then a reader that has seen the marker refuses to vouch for any token (503), so a revoked
+ * token never passes because Redis forgot it. A reader that has never seen the marker (auth not
+ * run on this Redis prefix yet, as in a service's own tests) checks the keys alone.
  */
 export const revocationKeys = {
   jti: (jti: string) => `deny:jti:${jti}`,
   userBefore: (userId: string) => `deny:user-before:${userId}`,
+  complete: 'deny:complete',
 };
 
+/** Told to a caller while Redis lost the deny-list and auth has not restored it yet. */
+export const REVOCATIONS_RESTORING =
+  'Session checks are being restored; try again in a few seconds';
+
 export function revocationChecker(redis: Redis): (p: Principal) => Promise<boolean> {
+  let seenComplete = false;
   return async (p) => {
-    const [jti, before] = await redis.mget(
+    const [jti, before, complete] = await redis.mget(
       revocationKeys.jti(p.jti),
       revocationKeys.userBefore(p.userId),
+      revocationKeys.complete,
     );
     if (jti) return true;
+    if (complete) seenComplete = true;
+    else if (seenComplete) throw AppError.unavailable(REVOCATIONS_RESTORING);
     return before !== null && p.issuedAt <= Number(before);
   };
 }
@@ -32,16 +49,15 @@ export async function revokeToken(
   await redis.set(revocationKeys.jti(p.jti), '1', 'EX', ttl);
 }
 
-/** Revokes every token of a user issued up to now (ttl: longest token lifetime, in seconds). */
+/**
+ * Revokes every token of a user issued up to `at` (seconds; now by default), for `ttlSeconds`
+ * (the longest token lifetime).
+ */
 export async function revokeUserTokens(
   redis: Redis,
   userId: string,
   ttlSeconds: number,
+  at = Math.floor(Date.now() / 1000),
 ): Promise<void> {
-  await redis.set(
-    revocationKeys.userBefore(userId),
-    String(Math.floor(Date.now() / 1000)),
-    'EX',
-    ttlSeconds,
-  );
+  await redis.set(revocationKeys.userBefore(userId), String(at), 'EX', ttlSeconds);
 }

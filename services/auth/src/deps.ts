@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from '@swapbooth/runtime';
 import { readPrivateKey, type AuthConfig } from './config';
-import { AccessTokenSigner, RedisAccessRevocation } from './adapters/access-tokens';
+import { AccessTokenSigner } from './adapters/access-tokens';
+import { DurableAccessRevocation, RevocationRestorer } from './adapters/revocations';
 import { googleIdentity } from './adapters/google-identity';
 import { argon2Hasher } from './adapters/password-hasher';
 import { paymentDirectory } from './adapters/payment-client';
@@ -11,6 +12,7 @@ import { OtpStore } from './data/codes/otp.store';
 import { ResetTokenStore, signInLinkKey } from './data/codes/reset-token.store';
 import { FollowsRepository } from './data/follows/follows.repository';
 import { RefreshTokensRepository } from './data/refresh-tokens/refresh-tokens.repository';
+import { RevocationsRepository } from './data/revocations/revocations.repository';
 import { UsersRepository } from './data/users/users.repository';
 import { AccountStatus } from './domain/account-status';
 import { Addresses } from './domain/addresses';
@@ -47,6 +49,9 @@ export interface AuthDeps {
   following: Following;
   accountStatus: AccountStatus;
   refreshTokens: RefreshTokensRepository;
+  revocations: RevocationsRepository;
+  /** Writes the deny-list back to Redis when Redis has lost it. */
+  revocationRestorer: RevocationRestorer;
 }
 
 export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDeps {
@@ -56,6 +61,7 @@ export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDep
   const users = new UsersRepository(ctx.conn, kick);
   const follows = new FollowsRepository(ctx.conn, kick);
   const refreshTokens = new RefreshTokensRepository(ctx.conn);
+  const revocations = new RevocationsRepository(ctx.conn);
   const hasher = argon2Hasher();
   const limits = new RateLimits(ctx.redis, {
     emailRequestsPerWindow: c.EMAIL_REQUESTS_PER_WINDOW,
@@ -92,7 +98,7 @@ export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDep
     signer,
     refreshTokens,
     users,
-    new RedisAccessRevocation(ctx.redis),
+    new DurableAccessRevocation(ctx.redis, revocations),
     {
       refreshTtlDays: c.REFRESH_TOKEN_TTL_DAYS,
       accessTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
@@ -150,5 +156,7 @@ export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDep
     following: new Following(follows, users),
     accountStatus: new AccountStatus(users, sessions),
     refreshTokens,
+    revocations,
+    revocationRestorer: new RevocationRestorer(ctx.redis, revocations, ctx.logger),
   };
 }

@@ -10,6 +10,7 @@ import { subscriptions } from './events/subscriptions';
 import { userModel } from './data/users/user.model';
 import { followModel } from './data/follows/follow.model';
 import { refreshTokenModel } from './data/refresh-tokens/refresh-token.model';
+import { revocationModel } from './data/revocations/revocation.model';
 import { authRoutes } from './api/auth/auth.routes';
 import { sessionsRoutes } from './api/sessions/sessions.routes';
 import { passwordRoutes } from './api/password/password.routes';
@@ -40,6 +41,7 @@ export function startAuthService(
     config,
     models: (conn) => {
       refreshTokenModel(conn);
+      revocationModel(conn);
       return [userModel(conn), followModel(conn)];
     },
     deps: (ctx) => buildDeps(ctx, googleCerts ? { googleCerts } : {}),
@@ -56,15 +58,22 @@ export function startAuthService(
       app.use(internalUsersRoutes(d));
       app.use(signInThrottlesRoutes(d));
     },
-    onStart: async ({ refreshTokens: tokens }, ctx) => {
+    onStart: async ({ refreshTokens: tokens, revocations, revocationRestorer }, ctx) => {
+      // Redis may have lost the deny-list while auth was down: written back before serving.
+      await revocationRestorer.ensure();
+      revocationRestorer.start(config.REVOCATION_CHECK_MS);
       sweeper = setInterval(() => {
         tokens.deleteExpired(SWEEP_GRACE_MS).catch((err: unknown) => {
           ctx.logger.warn({ err: (err as Error).message }, 'refresh token sweep failed');
         });
+        revocations.deleteExpired().catch((err: unknown) => {
+          ctx.logger.warn({ err: (err as Error).message }, 'revocation sweep failed');
+        });
       }, SWEEP_EVERY_MS);
       sweeper.unref();
     },
-    onStop: async () => {
+    onStop: async ({ revocationRestorer }) => {
+      revocationRestorer.stop();
       if (sweeper) clearInterval(sweeper);
     },
     ...runtime,

@@ -35,7 +35,7 @@ describe('seller and booth records kept by earlier versions in one collection ea
     await h.handled(await h.publish('booth.updated', booth(written, { name: 'New', version: 2 })));
 
     const db = h.service.ctx.conn.db!;
-    await db.collection<{ _id: string }>(LEGACY_SELLERS_COLLECTION).insertMany([
+    await db.collection<Loose>(LEGACY_SELLERS_COLLECTION).insertMany([
       {
         _id: moved,
         profile: { firstName: 'Ada', lastName: 'Lovelace', username: `ada_${moved}` },
@@ -51,7 +51,7 @@ describe('seller and booth records kept by earlier versions in one collection ea
         ratingCount: 7,
       },
     ]);
-    await db.collection<{ _id: string }>(LEGACY_BOOTHS_COLLECTION).insertMany([
+    await db.collection<Loose>(LEGACY_BOOTHS_COLLECTION).insertMany([
       {
         _id: moved,
         boothId: `b-${moved}`,

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Redis } from 'ioredis';
-import { revocationKeys, revokeToken, revokeUserTokens } from '@swapbooth/service-kit';
-import type {
-  AccessRevocation,
-  AccessToken,
-  AccessTokenIssuer,
-  IssuedAccess,
-} from '../domain/ports';
+import { revocationKeys } from '@swapbooth/service-kit';
+import type { AccessToken, AccessTokenIssuer } from '../domain/ports';
 
 export interface AccessTokenSettings {
   privateKey: string;
@@ -39,18 +34,5 @@ export class AccessTokenSigner implements AccessTokenIssuer {
       jwtid: jti,
     });
     return { token, jti, expiresAt: exp, expiresIn: exp - now };
-  }
-}
-
-/** The shared deny-list in Redis that every service's token check reads. */
-export class RedisAccessRevocation implements AccessRevocation {
-  constructor(private readonly redis: Redis) {}
-
-  revoke(access: IssuedAccess): Promise<void> {
-    return revokeToken(this.redis, access);
-  }
-
-  revokeAllOf(userId: string, ttlSeconds: number): Promise<void> {
-    return revokeUserTokens(this.redis, userId, ttlSeconds);
   }
 }

@@ -142,45 +142,39 @@ export function solveAssignment(m: SparseMatrix, startV?: Float64Array): Assignm
     let touchedCount = 0;
     let scannedCount = 0;
     heap.clear();
+    // The nearest free column seen so far: nothing at or beyond it needs to enter the heap.
+    let limit = Infinity;
+    let limitCol = -1;
+    const reach = (k: number, d: number, from: number, cost: number) => {
+      if (d >= limit || d >= dist[k]!) return;
+      if (dist[k] === Infinity) touched[touchedCount++] = k;
+      dist[k] = d;
+      pred[k] = from;
+      predCost[k] = cost;
+      if (rowOf[k] === -1) {
+        limit = d;
+        limitCol = k;
+      } else heap.push(d, k);
+    };
     for (let e = rowStart[f]!; e < rowStart[f + 1]!; e++) {
       const j = edgeCol[e]!;
-      const d = edgeCost[e]! - v[j]!;
-      if (d < dist[j]!) {
-        if (dist[j] === Infinity) touched[touchedCount++] = j;
-        dist[j] = d;
-        pred[j] = f;
-        predCost[j] = edgeCost[e]!;
-        heap.push(d, j);
-      }
+      reach(j, edgeCost[e]! - v[j]!, f, edgeCost[e]!);
     }
-    let end = -1;
-    let endDist = 0;
-    while (heap.size > 0) {
+    while (heap.size > 0 && heap.topKey() < limit) {
       const d = heap.topKey();
       const j = heap.pop();
       if (scannedAt[j] === f || d > dist[j]!) continue;
       scannedAt[j] = f;
       scanned[scannedCount++] = j;
       const i = rowOf[j]!;
-      if (i === -1) {
-        end = j;
-        endDist = d;
-        break;
-      }
       const base = d - (matchedCost[i]! - v[j]!);
       for (let e = rowStart[i]!; e < rowStart[i + 1]!; e++) {
         const k = edgeCol[e]!;
-        if (scannedAt[k] === f) continue;
-        const nd = base + edgeCost[e]! - v[k]!;
-        if (nd < dist[k]!) {
-          if (dist[k] === Infinity) touched[touchedCount++] = k;
-          dist[k] = nd;
-          pred[k] = i;
-          predCost[k] = edgeCost[e]!;
-          heap.push(nd, k);
-        }
+        if (scannedAt[k] !== f) reach(k, base + edgeCost[e]! - v[k]!, i, edgeCost[e]!);
       }
     }
+    const end = limitCol;
+    const endDist = limit;
     if (end === -1) throw new Error(`row ${f} cannot be matched: no perfect matching`);
 
     // Keep the reduced costs non-negative: scanned columns move by how much closer than the end they were.

@@ -67,6 +67,13 @@ export class ServiceProcess {
     return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
   }
 
+  /** Started and answering /readyz (until it exits). */
+  get ready(): boolean {
+    return this.readyOnce && this.running;
+  }
+
+  private readyOnce = false;
+
   /** Starts the process and waits until /readyz answers. */
   async start(timeoutMs = 120_000): Promise<void> {
     mkdirSync(logDir, { recursive: true });
@@ -90,6 +97,7 @@ export class ServiceProcess {
       throw new Error(`${this.logName} exited while starting (see ${logDir}/${this.logName}.log)`);
     });
     await Promise.race([ready, died]);
+    this.readyOnce = true;
   }
 
   /** Sends a signal; SIGKILL gives the process no chance to finish anything. */
@@ -228,8 +236,14 @@ export class FaultStack {
     return p;
   }
 
-  replicas(name: ServiceName): ServiceProcess[] {
+  /** The processes of a service that have not exited (ready or still starting). */
+  alive(name: ServiceName): ServiceProcess[] {
     return this.processes.filter((x) => x.name === name && x.running);
+  }
+
+  /** The processes of a service that are up (started and ready, not exited). */
+  replicas(name: ServiceName): ServiceProcess[] {
+    return this.processes.filter((x) => x.name === name && x.ready);
   }
 
   /** Full topic name of a contract topic in this stack. */

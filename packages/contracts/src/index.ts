@@ -4,6 +4,7 @@ export * from './events/event-map';
 export { productSnapshot, productStatus, type ProductSnapshot } from './events/catalog-events';
 export * from './api/common';
 export * from './api/auth';
+export * from './api/auth-requests';
 export * from './api/catalog';
 export * from './api/catalog-requests';
 export * from './api/search';

@@ -1,4 +1,2 @@
-import { z } from 'zod';
-import { requiredText } from '../common.schemas';
-
-export const followSchema = z.object({ followingUserId: requiredText(128) });
+/** The following request schema lives with its contract (packages/contracts). */
+export { followSchema } from '@swapbooth/contracts';

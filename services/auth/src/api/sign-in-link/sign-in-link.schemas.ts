@@ -1,8 +1,2 @@
-import { z } from 'zod';
-import { emailSchema, text } from '../common.schemas';
-
-export const requestLinkSchema = z.object({ email: emailSchema });
-
-export const redeemLinkSchema = z.object({
-  token: text().trim().min(1, 'is required').max(512, 'is not a valid sign-in link'),
-});
+/** The sign-in link request schemas live with their contract (packages/contracts). */
+export { redeemLinkSchema, requestLinkSchema } from '@swapbooth/contracts';

@@ -30,9 +30,12 @@ export interface RealtimeStack {
   stop(): Promise<void>;
 }
 
-export async function startRealtimeStack(replicas = 2): Promise<RealtimeStack> {
+export async function startRealtimeStack(
+  replicas = 2,
+  env: Record<string, string> = {},
+): Promise<RealtimeStack> {
   const tag = randomBytes(3).toString('hex');
-  const base = process.env;
+  const base: NodeJS.ProcessEnv = { ...process.env, ...env };
   const shared = {
     ...base,
     MONGO_URL: oneConnection(base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/'),

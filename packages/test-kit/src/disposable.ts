@@ -156,3 +156,18 @@ export async function disposableKafka(): Promise<DisposableServer> {
     60000,
   );
 }
+
+/**
+ * A Redis of its own, without persistence: stopped (SIGKILL) and started again it comes back
+ * empty, as a Redis restart without persistence does.
+ */
+export async function disposableRedis(): Promise<DisposableServer> {
+  const port = await freePort();
+  return processServer(
+    'redis-server',
+    ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'],
+    port,
+    `redis://127.0.0.1:${port}`,
+    20_000,
+  );
+}

@@ -80,6 +80,7 @@ export function buildCircleDeps(
       debounceMs: c.CIRCLE_MATCH_DEBOUNCE_MS,
       everyMs: c.CIRCLE_MATCH_EVERY_MS,
       leaseMs: c.CIRCLE_MATCHER_LEASE_MS,
+      checkMs: c.CIRCLE_MATCH_CHECK_MS,
     },
     ctx.logger,
   );

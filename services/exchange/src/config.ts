@@ -33,6 +33,8 @@ export const exchangeConfigSchema = baseConfigSchema.extend({
   CIRCLE_MATCH_DEBOUNCE_MS: z.coerce.number().int().min(0).default(1000),
   /** How often the circle matcher runs anyway (changes made on other replicas; lease renewal). */
   CIRCLE_MATCH_EVERY_MS: z.coerce.number().int().min(100).default(15_000),
+  /** How often the matcher's lease holder looks for runs asked for by other replicas. */
+  CIRCLE_MATCH_CHECK_MS: z.coerce.number().int().min(100).default(2000),
   /** How long the matcher's lease holds without renewal (another replica takes over after it). */
   CIRCLE_MATCHER_LEASE_MS: z.coerce.number().int().min(200).default(45_000),
   /** The time the matcher's solver may spend improving members trading once the count is optimal. */

@@ -3,6 +3,7 @@ import { eventually, type Loose } from '@swapbooth/test-kit';
 import type { ExchangeConfig } from '../src/config';
 import type { ExchangeDeps } from '../src/deps';
 import { startExchangeService } from '../src/service';
+import { Api } from '@swapbooth/test-kit';
 import { newMember, startExchange, type Harness, type Member } from './support/harness';
 import { listingsOf } from './support/fixtures';
 
@@ -115,5 +116,54 @@ describe('the circle matcher across replicas', () => {
     // The two who stayed silent have their edges left out; the one who accepted does not.
     const excluded = await h.service.deps.circles.exclusions.active(new Date());
     expect(parts.map((e) => excluded.has(e))).toEqual([false, true, true]);
+  });
+
+  it('matches a change made on the replica without the lease within seconds: it asks the holder for a run', async () => {
+    // Both replicas of this pair run only every minute on their own; requests are checked every 200 ms.
+    const pair = await startExchange({
+      CIRCLE_MATCH_DEBOUNCE_MS: '100',
+      CIRCLE_MATCH_EVERY_MS: '60000',
+      CIRCLE_MATCH_CHECK_MS: '200',
+      CIRCLE_MATCHER_LEASE_MS: '120000',
+    });
+    const other = await startExchangeService(pair.config, {
+      port: 0,
+      relay: { pollIntervalMs: 200 },
+    });
+    try {
+      const a = pair.service.deps.circles.matcher;
+      const b = other.deps.circles.matcher;
+      await eventually(() => a.matched + b.matched >= 1 && a.skipped + b.skipped >= 1, 20_000);
+      const [holder, notHolder, notHolderUrl] = a.holding ? [a, b, other.url] : [b, a, pair.url];
+      const ran = holder.matched;
+
+      // Listings reach both (one database); the want lists go through the replica without the lease.
+      const ms = [newMember(), newMember(), newMember()];
+      const ls = [];
+      for (const m of ms) ls.push((await listingsOf(pair, m, 1))[0]!);
+      const via = new Api(notHolderUrl);
+      for (let i = 0; i < 3; i++) {
+        const res = await via.put(
+          `/api/circles/wants/${ls[i]!.id}`,
+          { wants: [ls[(i + 1) % 3]!.id] },
+          ms[i]!.token,
+        );
+        expect(res.status).toBe(200);
+      }
+      const started = Date.now();
+      await eventually(
+        async () =>
+          ((await pair.api.get('/api/circles', ms[0]!.token)).body.data.circles as Loose[])
+            .length === 1,
+        20_000,
+      );
+      // Well before either replica's own minute came round.
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(holder.matched).toBeGreaterThan(ran);
+      expect(notHolder.matched).toBe(0);
+    } finally {
+      await other.stop();
+      await pair.stop();
+    }
   });
 });

@@ -64,6 +64,10 @@ export interface MarketScan {
 export interface MatcherLease {
   claim(holder: string, ttlMs: number, now: Date): Promise<boolean>;
   release(holder: string): Promise<void>;
+  /** Asks the holder for a run: a change was made on a replica that does not hold the lease. */
+  request(now: Date): Promise<void>;
+  /** When a run was last asked for (undefined if never). */
+  requestedAt(): Promise<Date | undefined>;
 }
 
 /** What the circle use cases need; each takes only the parts it uses. */

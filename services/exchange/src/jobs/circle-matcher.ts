@@ -10,20 +10,31 @@ export interface CircleMatcherOptions {
   everyMs: number;
   /** How long a claimed lease holds without renewal. */
   leaseMs: number;
+  /** How often the holder looks whether another replica asked for a run. */
+  checkMs: number;
 }
 
 /**
  * The live matcher's timing: a change asks for a run (`poke`), which happens `debounceMs` later,
  * taking every change of that time together; a run asked for while one is in progress follows it.
  * It also runs every `everyMs`. Each run first claims (or renews) the lease, and only the replica
- * holding it matches, so one matcher runs at a time across replicas.
+ * holding it matches, so one matcher runs at a time across replicas. A change made on a replica
+ * that does not hold the lease is passed on: it files a request, which the holder looks for every
+ * `checkMs` (one read by _id) and answers with a run.
  */
 export class CircleMatcherJob {
   private debounce: NodeJS.Timeout | undefined;
   private periodic: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private check: NodeJS.Timeout | undefined;
   private again = false;
   private stopped = true;
+  /** A change was poked since the last run: passed on as a request when the lease is elsewhere. */
+  private changed = false;
+  /** The request time last seen (a new one asks for a run). */
+  private seenRequest: number | undefined;
+  /** Whether the last claim won the lease. */
+  holding = false;
   /** Runs in which this replica held the lease and matched. */
   matched = 0;
   /** Runs in which another replica held the lease. */
@@ -41,13 +52,16 @@ export class CircleMatcherJob {
     if (!this.stopped) return;
     this.stopped = false;
     this.poke();
-    this.periodic = setInterval(() => this.poke(0), this.opts.everyMs);
+    this.periodic = setInterval(() => this.poke(0, false), this.opts.everyMs);
     this.periodic.unref();
+    this.check = setInterval(() => void this.checkRequests(), this.opts.checkMs);
+    this.check.unref();
   }
 
-  /** Asks for a run after the debounce (or after `delayMs`). */
-  poke(delayMs = this.opts.debounceMs): void {
+  /** Asks for a run after the debounce (or after `delayMs`); `change` says something changed. */
+  poke(delayMs = this.opts.debounceMs, change = true): void {
     if (this.stopped) return;
+    if (change) this.changed = true;
     if (this.running) {
       this.again = true;
       return;
@@ -65,17 +79,36 @@ export class CircleMatcherJob {
     this.stopped = true;
     clearTimeout(this.debounce);
     clearInterval(this.periodic);
+    clearInterval(this.check);
     this.debounce = undefined;
     await this.running;
     await this.lease.release(this.opts.holder).catch(() => undefined);
   }
 
+  /** The holder answers a request filed by another replica (a new request time) with a run. */
+  private async checkRequests(): Promise<void> {
+    if (!this.holding || this.running || this.debounce || this.stopped) return;
+    try {
+      const at = (await this.lease.requestedAt())?.getTime();
+      if (at !== undefined && at !== this.seenRequest) this.poke(0, false);
+    } catch (err) {
+      this.logger.warn({ err, job: 'circle-matcher' }, 'circle matcher could not read requests');
+    }
+  }
+
   private run(): void {
     this.running = (async () => {
-      if (!(await this.lease.claim(this.opts.holder, this.opts.leaseMs, this.now()))) {
+      const now = this.now();
+      const changed = this.changed;
+      this.changed = false;
+      this.holding = await this.lease.claim(this.opts.holder, this.opts.leaseMs, now);
+      if (!this.holding) {
         this.skipped++;
+        if (changed) await this.lease.request(now);
         return;
       }
+      // Whatever was asked for until now is covered by this run.
+      this.seenRequest = (await this.lease.requestedAt())?.getTime();
       const result = await this.task();
       this.matched++;
       this.logger.debug({ job: 'circle-matcher', result }, 'circle matcher ran');
@@ -87,7 +120,8 @@ export class CircleMatcherJob {
         this.running = undefined;
         if (this.again) {
           this.again = false;
-          this.poke();
+          // The change that asked for it is already noted.
+          this.poke(this.opts.debounceMs, false);
         }
       });
   }

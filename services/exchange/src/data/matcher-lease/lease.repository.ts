@@ -39,6 +39,21 @@ export class LeaseRepository implements MatcherLease {
     return res.matchedCount === 1;
   }
 
+  /** A document of its own (`<name>:request`), so asking never races the holder's renewals. */
+  async request(now: Date): Promise<void> {
+    await this.model
+      .updateOne(
+        { _id: `${this.name}:request` },
+        { $set: { holder: 'request', until: now, version: 0 } },
+        { upsert: true },
+      )
+      .exec();
+  }
+
+  async requestedAt(): Promise<Date | undefined> {
+    return (await this.model.findById(`${this.name}:request`).lean<LeaseDoc>().exec())?.until;
+  }
+
   /** Gives the lease up (on stop), so another replica need not wait for it to expire. */
   async release(holder: string): Promise<void> {
     await this.model.deleteOne({ _id: this.name, holder }).exec();

@@ -52,7 +52,8 @@ for who in member admin; do
   # Left out: /api/stream, an endless event stream whose answer never completes, and signing out,
   # which would revoke the very token the rest of the run calls with.
   # From $OUT: schemathesis keeps its cache in the folder it runs in.
-  (cd "$OUT" && schemathesis run "$OUT/openapi.json" --url "$BASE_URL" \
+  (cd "$OUT" && schemathesis --config-file "$ROOT/scripts/fuzz/schemathesis.toml" \
+    run "$OUT/openapi.json" --url "$BASE_URL" \
     -H "Authorization: Bearer ${!token}" \
     --checks not_a_server_error,response_schema_conformance,no_stack_trace \
     --exclude-path /api/stream --exclude-path /api/auth/logout --exclude-path /api/admin/logout \

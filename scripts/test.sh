@@ -29,3 +29,8 @@ fi
 log "API fuzz (short)"
 FUZZ_RECORD=0 FUZZ_EXAMPLES="${FUZZ_EXAMPLES:-3}" FUZZ_MAX_TIME="${FUZZ_MAX_TIME:-45}" \
   npm run test:fuzz --silent
+
+# The fault suite, scaled down (npm run test:faults runs the full numbers): on private servers of
+# its own (infra/local instance "faults"), which it starts and, at the end, stops.
+log "fault suite (short profile)"
+FAULTS_PROFILE=short bash scripts/faults.sh

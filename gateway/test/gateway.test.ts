@@ -606,3 +606,30 @@ describe('services that are down or slow', () => {
     expect(await res.json()).toMatchObject({ success: false, code: 'unavailable' });
   });
 });
+
+describe('the API contract', () => {
+  it('serves the OpenAPI document without a token', async () => {
+    const res = await call('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, object> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/exchange/proposal', '/api/admin/users', '/api/openapi.json']),
+    );
+  });
+
+  it('serves browsable docs from its own origin, within its content security policy', async () => {
+    const page = await call('/api/docs');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts).toEqual(['/api/docs/swagger-ui-bundle.js', '/api/docs/init.js']);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    for (const src of [...scripts, '/api/docs/swagger-ui.css']) {
+      const asset = await call(src);
+      expect({ src, status: asset.status }).toEqual({ src, status: 200 });
+    }
+    expect(await (await call('/api/docs/init.js')).text()).toContain("url: '/api/openapi.json'");
+  });
+});

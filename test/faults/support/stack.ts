@@ -355,11 +355,30 @@ export class FaultStack {
     return left;
   }
 
-  /** Stops every process (gracefully) and closes the clients; drops nothing (a run's data stays for reading). */
+  /**
+   * Stops every process (gracefully), then deletes the scenario's topics and databases, so the
+   * private servers do not pile up a run's partitions and collections (FAULTS_KEEP_DATA=1 keeps
+   * them for reading after a failure).
+   */
   async stop(): Promise<void> {
     for (const p of [...this.processes].reverse()) await p.stop().catch(() => undefined);
     await this.producer?.disconnect().catch(() => undefined);
+    if (process.env.FAULTS_KEEP_DATA !== '1') await this.dropData().catch(() => undefined);
     await this.admin?.disconnect().catch(() => undefined);
     for (const c of this.conns.values()) await c.close().catch(() => undefined);
+  }
+
+  private async dropData(): Promise<void> {
+    const admin = await this.getAdmin();
+    const prefix = String(this.env.KAFKA_TOPIC_PREFIX);
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
+    if (topics.length) await admin.deleteTopics({ topics, timeout: 30_000 });
+    const conn = await this.db('exchange');
+    const dbs = await conn.db!.admin().listDatabases();
+    for (const { name } of dbs.databases) {
+      if (name.startsWith(String(this.env.MONGO_DB_PREFIX))) {
+        await conn.getClient().db(name).dropDatabase();
+      }
+    }
   }
 }

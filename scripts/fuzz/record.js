@@ -16,6 +16,7 @@ for (const who of ['member', 'admin']) {
   const text = fs.readFileSync(file, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
   const num = (re) => Number(re.exec(text)?.[1] ?? 0);
   const selected = num(/Operations:\s+(\d+) selected/);
+  const total = num(/Operations:\s+\d+ selected \/ (\d+) total/);
   const tested = num(/Tested:\s+(\d+)/);
   const cases = num(/(\d+) generated/);
   const verdict = /={3,} (.+?) in ([\d.]+)s =+/.exec(text);
@@ -27,7 +28,7 @@ for (const who of ['member', 'admin']) {
     (m) => m[1],
   );
   rows.push(
-    `| ${who} | ${tested} / ${selected} | ${cases} | ${failures.join(', ') || '0'} | ${errors.join(', ') || '0'} | ${verdict ? Number(verdict[2]).toFixed(0) : '?'} s |`,
+    `| ${who} | ${tested} of ${selected} (${total} in the document) | ${cases} | ${failures.join(', ') || '0'} | ${errors.join(', ') || '0'} | ${verdict ? Number(verdict[2]).toFixed(0) : '?'} s |`,
   );
   if (failedOps.length > 0) details.push(`- ${who}: ${[...new Set(failedOps)].join(', ')}`);
 }

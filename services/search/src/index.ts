@@ -7,3 +7,6 @@ export { reindex } from './scripts/reindex';
 export type { ListingDocument, SearchEngine, SearchHit } from './engine';
 export { createSearchEngine, type SearchQuery, type SearchResult } from './engine';
 export { engineQueryOf } from './api/search/search.schemas';
+export { SellersRepository } from './data/sellers/sellers.repository';
+export { BoothsRepository } from './data/booths/booths.repository';
+export { guardedUpsert, notNewerThan } from './data/guarded';

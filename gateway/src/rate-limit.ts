@@ -4,13 +4,17 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 import { AppError, type Logger } from '@swapbooth/service-kit';
 import { SyncedWindowLimiter } from './synced-limiter';
 
-/** A fixed-window limiter in Redis (shared by every gateway replica), with an in-memory fallback if Redis is down. */
+/**
+ * A fixed-window limiter in Redis (shared by every gateway replica). While Redis is not ready it
+ * limits on this gateway's own counts at once (in memory) rather than waiting on the connection.
+ */
 function exactLimiter(redis: Redis, name: string, points: number, duration: number) {
   return new RateLimiterRedis({
     storeClient: redis,
     keyPrefix: `rl:${name}`,
     points,
     duration,
+    rejectIfRedisNotReady: true,
     insuranceLimiter: new RateLimiterMemory({ points, duration }),
   });
 }
@@ -33,6 +37,12 @@ const limited = (msBeforeNext: number) => {
  * The gateway's limits. Per IP and per member apply to every call, so they are counted here and
  * summed across gateways in Redis a few times a second (no Redis round trip per call); sign-in,
  * OTP and password-reset calls have a tight limit and are counted in Redis exactly.
+ *
+ * When Redis is down or restarts empty, no limit opens up: the broad limits keep the highest
+ * total this gateway has learnt plus its own calls (a key over its limit stays over it until its
+ * window ends), and the exact limits fall back to this gateway's own counts in memory while Redis
+ * is away. The price: after a restart, other gateways' earlier calls to a sensitive route are
+ * forgotten, so each gateway can allow up to one more window of them.
  */
 export function rateLimiters(redis: Redis, limits: RateLimits, logger: Logger) {
   const synced = (name: string, points: number) =>

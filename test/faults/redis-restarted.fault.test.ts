@@ -35,6 +35,7 @@ jest.setTimeout(300_000);
 
 const OUTAGE_MS = scaled(10_000, 3_000);
 const RATE_LIMIT = 30;
+const SIGN_IN_LIMIT = 4;
 const run = process.env.FAULTS_RUN ?? 'faults';
 const tag = randomBytes(3).toString('hex');
 process.env.MONGO_DB_PREFIX = `${run}_r5${tag}_`;
@@ -49,7 +50,7 @@ const clients: Array<ReturnType<typeof createRedis>> = [];
 const figures: Array<[string, string]> = [];
 
 /** A gateway on the private Redis, in front of auth, with the given per-IP limit. */
-async function gateway(perIp: number): Promise<string> {
+async function gateway(perIp: number, sensitive = 1000): Promise<string> {
   const config = loadGatewayConfig({
     ...process.env,
     REDIS_URL: redis.url,
@@ -57,6 +58,7 @@ async function gateway(perIp: number): Promise<string> {
     AUTH_URL: auth.url,
     RATE_LIMIT_IP_PER_WINDOW: String(perIp),
     RATE_LIMIT_USER_PER_WINDOW: '1000000',
+    RATE_LIMIT_SENSITIVE_PER_WINDOW: String(sensitive),
     RATE_LIMIT_WINDOW_SECONDS: '600',
     RATE_LIMIT_SYNC_MS: '100',
   });
@@ -134,7 +136,7 @@ async function conversation() {
 }
 
 test(`with Redis restarted empty after a ${OUTAGE_MS / 1000} s outage, a revoked token stays revoked, limits hold and live streams deliver again`, async () => {
-  const api = await gateway(1_000_000);
+  const api = await gateway(1_000_000, SIGN_IN_LIMIT);
   const limited = await gateway(RATE_LIMIT);
   // Members: one logs out (their access token is revoked), one stays signed in.
   const revoked = await signUp(auth.url);
@@ -185,6 +187,15 @@ test(`with Redis restarted empty after a ${OUTAGE_MS / 1000} s outage, a revoked
     during.push(v.status);
     await new Promise((r) => setTimeout(r, 200));
   }
+  // Sign-in attempts while Redis is away: limited on the gateway's own count, answered at once.
+  const signIns: Array<{ status: number; ms: number }> = [];
+  for (let i = 0; i < SIGN_IN_LIMIT + 3; i++) {
+    const t = Date.now();
+    const res = await request(api)
+      .post('/api/auth/login')
+      .send({ email: valid.email, password: 'not-the-password' });
+    signIns.push({ status: res.status, ms: Date.now() - t });
+  }
   await redis.start();
   const upAt = Date.now();
 
@@ -201,6 +212,10 @@ test(`with Redis restarted empty after a ${OUTAGE_MS / 1000} s outage, a revoked
   const restoredMs = Date.now() - upAt;
   expect(statuses.revoked.filter((s) => s !== 401 && s !== 503)).toEqual([]);
   expect(during.filter((s) => s !== 503)).toEqual([]);
+  const overLimit = signIns.slice(SIGN_IN_LIMIT);
+  expect(overLimit.map((a) => a.status)).toEqual(overLimit.map(() => 429));
+  expect(Math.max(...overLimit.map((a) => a.ms))).toBeLessThan(500);
+  expect(signIns.slice(0, SIGN_IN_LIMIT).filter((a) => a.status === 200)).toEqual([]);
   // Over the limit before, still over it after (the gateway kept its own counts).
   const afterLimit = await userData(limited, valid.token);
   expect(afterLimit.status).toBe(429);
@@ -254,6 +269,10 @@ test(`with Redis restarted empty after a ${OUTAGE_MS / 1000} s outage, a revoked
     [
       `member over the per-address limit (${RATE_LIMIT}) before the restart`,
       `still 429 after (Retry-After ${afterLimit.headers['retry-after']} s)`,
+    ],
+    [
+      `sign-in attempts while Redis was down (limit ${SIGN_IN_LIMIT})`,
+      `${count(signIns.map((a) => a.status))}; over the limit answered 429 within ${Math.max(...overLimit.map((a) => a.ms))} ms`,
     ],
     [
       'Redis back → chat message delivered live',

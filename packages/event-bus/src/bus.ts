@@ -52,6 +52,7 @@ export class ServiceBus {
         processed: new ProcessedEventStore(opts.conn),
         logger: opts.logger,
         ...(opts.config.fetchWaitMs ? { maxWaitTimeInMs: opts.config.fetchWaitMs } : {}),
+        ...(opts.config.sessionTimeoutMs ? { sessionTimeoutMs: opts.config.sessionTimeoutMs } : {}),
       });
     }
   }

@@ -42,6 +42,12 @@ export interface ConsumerOptions {
    * rebalance).
    */
   maxWaitTimeInMs?: number;
+  /**
+   * How long the broker waits for a silent consumer before it rebalances without it (a crashed
+   * replica's partitions wait this long). Heartbeats go out every third of it, and between
+   * fetches, so an idle fetch wait must stay well under it.
+   */
+  sessionTimeoutMs?: number;
   fromBeginning?: boolean;
 }
 
@@ -51,6 +57,9 @@ type Outcome = Extract<BusTrace, { kind: 'received' }>['outcome'];
 
 /** Broker fetch wait of an idle consumer (see ConsumerOptions.maxWaitTimeInMs). */
 export const DEFAULT_FETCH_WAIT_MS = 5_000;
+
+/** How long a crashed consumer holds its partitions (see ConsumerOptions.sessionTimeoutMs). */
+export const DEFAULT_SESSION_TIMEOUT_MS = 10_000;
 
 /**
  * At-least-once consumer: each handler runs once per event id (processed-event record), failing
@@ -70,8 +79,11 @@ export class EventConsumer {
       groupId: this.group,
       minBytes: 1,
       maxWaitTimeInMs: opts.maxWaitTimeInMs ?? DEFAULT_FETCH_WAIT_MS,
-      sessionTimeout: 30_000,
-      heartbeatInterval: 3_000,
+      sessionTimeout: opts.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS,
+      heartbeatInterval: Math.min(
+        3_000,
+        Math.floor((opts.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS) / 3),
+      ),
       retry: { retries: 10 },
     });
     this.traceGroupEvents();

@@ -20,6 +20,8 @@ export interface BusConfig {
   outboxSweepMs?: number;
   /** How long the broker holds an idle consumer's fetch, in ms. */
   fetchWaitMs?: number;
+  /** How long the broker waits for a silent consumer before rebalancing without it, in ms. */
+  sessionTimeoutMs?: number;
 }
 
 /** The bus settings of a service's validated configuration. */
@@ -33,6 +35,7 @@ export function busConfigOf(
     | 'KAFKA_CONSUME_FROM'
     | 'OUTBOX_SWEEP_MS'
     | 'KAFKA_FETCH_WAIT_MS'
+    | 'KAFKA_SESSION_TIMEOUT_MS'
   >,
   clientId: string,
 ): BusConfig {
@@ -45,6 +48,7 @@ export function busConfigOf(
     ...(config.KAFKA_CONSUME_FROM !== undefined ? { consumeFrom: config.KAFKA_CONSUME_FROM } : {}),
     outboxSweepMs: config.OUTBOX_SWEEP_MS,
     fetchWaitMs: config.KAFKA_FETCH_WAIT_MS,
+    sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
   };
 }
 

@@ -39,6 +39,11 @@ export const baseConfigSchema = z.object({
    * not how soon events arrive.
    */
   KAFKA_FETCH_WAIT_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * How long the broker waits for a silent consumer before it gives that consumer's partitions to
+   * the other replicas. A replica that crashed holds its partitions (and every rebalance) this long.
+   */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).default(10_000),
   /** How often the outbox relay sweeps for pending events on its own (writes publish at once). */
   OUTBOX_SWEEP_MS: z.coerce.number().int().positive().default(5000),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),

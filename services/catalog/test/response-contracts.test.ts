@@ -3,6 +3,7 @@ import {
   apiFailure,
   catalogEndpoints,
   checkResponse,
+  type EndpointContracts,
   productPageResponse,
   reportPageResponse,
 } from '@swapbooth/contracts';
@@ -252,7 +253,13 @@ describe('catalog answers', () => {
       ),
     );
 
-    expect([...checked].sort()).toEqual(Object.keys(catalogEndpoints).sort());
+    // Every answer that is the JSON envelope was checked here. The image routes that answer a
+    // redirect or raw bytes (and local storage's, served only without S3) have their own tests in
+    // images-s3.test.ts and images-local-disk.test.ts.
+    const enveloped = Object.entries(catalogEndpoints as EndpointContracts)
+      .filter(([, e]) => !e.media && !e.bodyMedia && e.status !== 302)
+      .map(([key]) => key);
+    expect([...checked].sort()).toEqual(enveloped.sort());
   });
 
   it('answers the admin service’s moderation calls in their contracts', async () => {

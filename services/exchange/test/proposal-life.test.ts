@@ -346,10 +346,14 @@ describe('moves that are not allowed', () => {
     expect((await ship(h, s, id, 'sideways' as 'sender', 'shipped')).status).toBe(400);
 
     expect((await setStatus(h, r, id, 'accepted')).status).toBe(200);
-    // Accepting twice, shipping the other party's parcel, confirming one's own.
+    // Accepting again (a retry whose answer was lost) answers the accepted exchange; rejecting it
+    // now, shipping the other party's parcel, confirming one's own are refused.
     const twice = await setStatus(h, r, id, 'accepted');
-    expect(twice.status).toBe(409);
-    expect(twice.body.message).toMatch(/accepted; allowed moves: cancel, ship, confirm_delivery/);
+    expect(twice.status).toBe(200);
+    expect(twice.body.data.status).toBe('accepted');
+    const late = await setStatus(h, r, id, 'rejected');
+    expect(late.status).toBe(409);
+    expect(late.body.message).toMatch(/accepted; allowed moves: cancel, ship, confirm_delivery/);
     expect((await ship(h, r, id, 'sender', 'shipped')).status).toBe(403);
     expect((await ship(h, s, id, 'sender', 'delivered')).status).toBe(403);
     expect((await ship(h, stranger, id, 'sender', 'shipped')).status).toBe(403);

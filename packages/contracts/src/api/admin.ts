@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { organiserDecisionBody, organiserRequestListResponse, organiserResponse } from './circles';
+import {
+  organiserDecisionBody,
+  organiserRequestListResponse,
+  organiserRequestResponse,
+} from './circles';
 import { noData, pageFacts, type EndpointContracts } from './common';
 
 /**
@@ -156,7 +160,7 @@ export const adminEndpoints = {
     summary: 'Members who asked to organise math trades',
   },
   'PUT /api/admin/organisers/{userId}': {
-    data: organiserResponse,
+    data: organiserRequestResponse,
     params: z.object({ userId: z.string() }),
     body: organiserDecisionBody,
     summary: 'Approve or refuse an organiser',

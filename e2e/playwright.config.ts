@@ -22,7 +22,10 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   workers: 1,
   fullyParallel: false,
-  reporter: [['list']],
+  // E2E_JSON (npm test sets it): also a machine-readable report there, for the run's summary.
+  reporter: process.env.E2E_JSON
+    ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]]
+    : [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:8080',
     launchOptions,

@@ -8,13 +8,14 @@
 #   FUZZ_MAX_TIME   seconds per token's run (default 120)
 #   FUZZ_BASE_URL   where the stack answers (default http://localhost:8080)
 #   FUZZ_RECORD=0   leaves bench/RESULTS.md alone
+#   FUZZ_OUT        where the reports go (default $TMPDIR/swapbooth-fuzz)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 BASE_URL="${FUZZ_BASE_URL:-http://localhost:8080}"
 EXAMPLES="${FUZZ_EXAMPLES:-10}"
 MAX_TIME="${FUZZ_MAX_TIME:-120}"
-OUT="${TMPDIR:-/tmp}/swapbooth-fuzz"
+OUT="${FUZZ_OUT:-${TMPDIR:-/tmp}/swapbooth-fuzz}"
 mkdir -p "$OUT"
 
 ensure_python_tools

@@ -156,7 +156,12 @@ export function memberBackend(handler: Handler, userId = ME) {
   return mockFetch((req) => {
     if (req.url.pathname === '/api/auth/refresh') return { status: 401, body: {} };
     if (req.url.pathname === '/api/profile') return { body: profileBody({ userId }) };
-    return handler(req);
+    const answer = handler(req);
+    // The layout's bell asks for the member's notifications on every page: none, unless the test
+    // answers otherwise.
+    if (!answer && req.method === 'GET' && req.url.pathname === `/api/notifications/user/${userId}`)
+      return { body: { success: true, data: [], unread_count: 0 } };
+    return answer;
   });
 }
 

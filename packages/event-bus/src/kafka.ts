@@ -58,7 +58,11 @@ export function createKafka(cfg: BusConfig, logger: Logger): Kafka {
     () =>
     ({ namespace, level, log }: LogEntry) => {
       const { message, ...extra } = log;
-      if (level <= logLevel.ERROR) logger.error({ namespace, ...extra }, message);
+      // A heartbeat answered "rebalancing" is how every member learns of a join or a leave: the
+      // consumer rejoins on its own, so this is routine, not an error.
+      if (namespace === 'Connection' && /rebalanc/i.test(String(extra.error ?? ''))) {
+        logger.debug({ namespace, ...extra }, message);
+      } else if (level <= logLevel.ERROR) logger.error({ namespace, ...extra }, message);
       else if (level === logLevel.WARN) logger.warn({ namespace, ...extra }, message);
     };
   return new Kafka({

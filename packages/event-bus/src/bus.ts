@@ -57,12 +57,54 @@ export class ServiceBus {
     }
   }
 
-  async start(): Promise<void> {
+  /**
+   * Topics, the admin client and the relay, then the consumer. With `consumersInBackground` the
+   * consumer joins its group after this returns: a replica that restarts after a crash joins only
+   * once the broker has given up on its previous self (the session timeout) and the group has
+   * rebalanced, and its HTTP side need not wait for that. A failed join is retried with a doubling
+   * backoff (1 s up to 30 s) until stop().
+   */
+  async start({
+    consumersInBackground = false,
+  }: { consumersInBackground?: boolean } = {}): Promise<void> {
     await ensureTopics(this.kafka, this.opts.config);
     await this.admin.connect();
     this.adminConnected = true;
     await this.relay?.start();
-    await this.consumer?.start();
+    if (!this.consumer) return;
+    if (!consumersInBackground) {
+      await this.consumer.start();
+      return;
+    }
+    this.consumerJoin = this.keepJoining(this.consumer);
+  }
+
+  private consumerJoin: Promise<void> | undefined;
+  private stopping = false;
+  private wakeJoin: (() => void) | undefined;
+
+  private async keepJoining(consumer: EventConsumer): Promise<void> {
+    for (let attempt = 1; !this.stopping; attempt++) {
+      try {
+        await consumer.start();
+        return;
+      } catch (err) {
+        if (this.stopping) return;
+        const waitMs = Math.min(30_000, 1000 * 2 ** (attempt - 1));
+        this.opts.logger.error(
+          { err: err instanceof Error ? err.message : String(err), attempt, retryInMs: waitMs },
+          'the consumer could not join its group; trying again',
+        );
+        await consumer.stop().catch(() => undefined);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, waitMs);
+          this.wakeJoin = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
   }
 
   /** Publish pending events now (after a write in this process). */
@@ -95,6 +137,11 @@ export class ServiceBus {
 
   /** Stops consuming first, then flushes the outbox, then disconnects. */
   async stop(): Promise<void> {
+    this.stopping = true;
+    this.wakeJoin?.();
+    // A join under way ends first (it may be waiting on a rebalance): stopping a consumer in the
+    // middle of joining would leave it to finish joining afterwards.
+    await this.consumerJoin?.catch(() => undefined);
     await this.consumer?.stop().catch(() => undefined);
     await this.relay?.stop().catch(() => undefined);
     if (this.adminConnected) await this.admin.disconnect().catch(() => undefined);

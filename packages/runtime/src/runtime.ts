@@ -146,7 +146,9 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
   ctx.bus = bus;
   const started = bus;
   try {
-    await started.start();
+    await started.start({
+      consumersInBackground: config.KAFKA_CONSUMERS_START === 'background',
+    });
     await def.onStart?.(deps, ctx);
   } catch (err) {
     // A service that cannot start leaves nothing open behind it.

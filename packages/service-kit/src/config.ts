@@ -44,6 +44,13 @@ export const baseConfigSchema = z.object({
    * the other replicas. A replica that crashed holds its partitions (and every rebalance) this long.
    */
   KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6000).default(10_000),
+  /**
+   * When a service's consumers join their group: `background` (the default) once HTTP answers, so
+   * a replica restarted after a crash serves requests at once while its group rebalances;
+   * `before-http` waits for the join first (the component tests, whose first event must not race
+   * the join).
+   */
+  KAFKA_CONSUMERS_START: z.enum(['background', 'before-http']).default('background'),
   /** How often the outbox relay sweeps for pending events on its own (writes publish at once). */
   OUTBOX_SWEEP_MS: z.coerce.number().int().positive().default(5000),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),

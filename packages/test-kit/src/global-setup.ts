@@ -25,6 +25,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.REDIS_KEY_PREFIX = `${runId}:`;
   process.env.NODE_ENV = 'test';
   process.env.LOG_LEVEL ??= 'error';
+  // A started service has joined its consumer groups, so a test's first event never races the join.
+  process.env.KAFKA_CONSUMERS_START ??= 'before-http';
   const keys = ensureTestKeys(runId);
   process.env.JWT_PUBLIC_KEY_FILE = keys.publicKeyFile;
   process.env.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;

@@ -87,12 +87,18 @@ export function buildCircleDeps(
   return {
     ...deps,
     matcher,
-    /** Dissolves circles nobody answered in time and settles accepted ones (started with the service). */
+    /**
+     * Dissolves circles nobody answered in time and settles accepted ones (started with the
+     * service). Only the replica holding the matcher's lease sweeps, so two replicas never end or
+     * settle the same circle at once (on the local MongoDB-compatible server, writes to one
+     * document from two connections can overwrite each other despite the version guard).
+     */
     sweeper: new PeriodicJob(
       'circle-sweep',
       c.CIRCLE_SWEEP_MS,
       () => sweepCircles(deps),
       ctx.logger,
+      () => matcher.holding,
     ),
   };
 }

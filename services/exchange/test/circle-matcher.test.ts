@@ -67,6 +67,11 @@ describe('the circle matcher across replicas', () => {
     const [holder, other] = first.matched > 0 ? [first, second] : [second, first];
     expect(other.matched).toBe(0);
     expect(holder.skipped).toBe(0);
+    // The sweep that ends and settles circles runs only on the lease holder too.
+    const sweepers = [h.service.deps.circles.sweeper, replica.deps.circles.sweeper];
+    const [holderSweep, otherSweep] = holder === first ? sweepers : [sweepers[1]!, sweepers[0]!];
+    await eventually(() => holderSweep!.ran >= 2 && otherSweep!.passed >= 2, 20_000);
+    expect(otherSweep!.ran).toBe(0);
 
     // The holder stops (and gives the lease up): the other replica matches the next cycle.
     if (holder === first) {

@@ -2,18 +2,24 @@ import type { Logger } from '@swapbooth/service-kit';
 
 /**
  * Runs a task at start and then every `everyMs`, never two runs at once; a failed run is logged
- * and the next one happens on time. The timer does not keep the process alive.
+ * and the next one happens on time. `when` can pass a turn (e.g. on a replica without a lease).
+ * The timer does not keep the process alive.
  */
 export class PeriodicJob {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** Turns in which the task ran. */
+  ran = 0;
+  /** Turns `when` passed. */
+  passed = 0;
 
   constructor(
     private readonly name: string,
     private readonly everyMs: number,
     private readonly task: () => Promise<unknown>,
     private readonly logger: Logger,
+    private readonly when: () => boolean = () => true,
   ) {}
 
   start(): void {
@@ -30,7 +36,10 @@ export class PeriodicJob {
   }
 
   private run(): void {
-    this.running = this.task()
+    const go = this.when();
+    if (go) this.ran++;
+    else this.passed++;
+    this.running = (go ? this.task() : Promise.resolve('passed'))
       .then(
         (result) => this.logger.debug({ job: this.name, result }, 'periodic job ran'),
         (err: unknown) => this.logger.warn({ err, job: this.name }, 'periodic job failed'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reportTargets } from './catalog';
 import { productStatus } from '../events/catalog-events';
 import type { adminEndpoints } from './admin';
+import { organisersQuery } from './circles';
 import type { EndpointRequest } from './common';
 
 /**
@@ -120,4 +121,5 @@ export const adminRequests: Partial<Record<keyof typeof adminEndpoints, Endpoint
   'GET /api/admin/reports': { query: adminReportsQuery },
   'PATCH /api/admin/reports/{id}': { params: byId, body: resolveReportBody },
   'GET /api/admin/audit': { query: adminAuditQuery },
+  'GET /api/admin/organisers': { query: organisersQuery },
 };

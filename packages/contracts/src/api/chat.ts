@@ -123,6 +123,7 @@ export const chatEndpoints = {
   'GET /api/chat/conversation/{id}': {
     data: conversationResponse,
     params: chatIdParam,
+    query: chatUserIdQuery,
     summary: 'A conversation',
   },
 } satisfies EndpointContracts;

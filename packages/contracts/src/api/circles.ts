@@ -178,6 +178,15 @@ export const organiserRequestListResponse = z.strictObject({
 });
 export type OrganiserRequestListResponse = z.infer<typeof organiserRequestListResponse>;
 
+/** GET /api/admin/organisers (and exchange's internal list): standings to list, all when left out. */
+export const organisersQuery = z.object({
+  status: z
+    .enum(['requested', 'approved', 'refused'], {
+      error: "must be 'requested', 'approved' or 'refused'",
+    })
+    .optional(),
+});
+
 /** PUT /api/admin/organisers/{userId}: an admin's decision. */
 export const organiserDecisionBody = z.strictObject({ status: z.enum(['approved', 'refused']) });
 export type OrganiserDecisionBody = z.infer<typeof organiserDecisionBody>;

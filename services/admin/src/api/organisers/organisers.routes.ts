@@ -1,18 +1,9 @@
-import { organiserDecisionBody } from '@swapbooth/contracts';
+import { organiserDecisionBody, organisersQuery } from '@swapbooth/contracts';
 import { parse } from '@swapbooth/service-kit';
-import { z } from 'zod';
 import { decideOrganiser, organiserRequests } from '../../domain/moderation';
 import type { AdminDeps } from '../../deps';
 import type { AdminRoutes } from '../admin-routes';
 import { actorOf, idParam, ok } from '../http';
-
-const organisersQuery = z.object({
-  status: z
-    .enum(['requested', 'approved', 'refused'], {
-      error: "must be 'requested', 'approved' or 'refused'",
-    })
-    .optional(),
-});
 
 /** Math-trade organisers: members who asked, and the admin's decision (through exchange). */
 export function organisersRoutes(r: AdminRoutes, deps: AdminDeps) {

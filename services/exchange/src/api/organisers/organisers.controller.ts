@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
-import { z } from 'zod';
-import { organiserDecisionBody } from '@swapbooth/contracts';
+import { organiserDecisionBody, organisersQuery } from '@swapbooth/contracts';
 import { parse, principalOf } from '@swapbooth/service-kit';
 import {
   askToOrganise,
@@ -12,14 +11,6 @@ import {
 import type { PartyDirectory } from '../../domain/ports';
 import { idParam, ok } from '../http';
 import { OrganiserRequestPresenter, organiserView } from './organiser-presenter';
-
-const organisersQuery = z.object({
-  status: z
-    .enum(['requested', 'approved', 'refused'], {
-      error: "must be 'requested', 'approved' or 'refused'",
-    })
-    .optional(),
-});
 
 /** HTTP in and out for organiser standings: the member's own, and the admin service's calls. */
 export function organisersController(deps: OrganiserDeps & { parties: PartyDirectory }) {

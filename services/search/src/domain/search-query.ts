@@ -1,15 +1,22 @@
+import {
+  productConditions,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+  searchRadiusMiles,
+  type SearchRadiusMiles,
+} from '@swapbooth/contracts';
 import { AppError } from '@swapbooth/service-kit';
 import type { SearchQuery } from '../engine';
 import type { ZipPoint } from '../geo';
 
-/** Radius choices the search page offers, in miles (SPEC §9). */
-export const RADIUS_MILES = [3, 5, 10, 25, 50, 100] as const;
-export type RadiusMiles = (typeof RADIUS_MILES)[number];
+/** Radius choices the search page offers, in miles (SPEC §9): the route's contract. */
+export const RADIUS_MILES = searchRadiusMiles;
+export type RadiusMiles = SearchRadiusMiles;
 
-export const CONDITIONS = ['new', 'like-new', 'good', 'fair', 'poor'] as const;
+export const CONDITIONS = productConditions;
 
-export const DEFAULT_LIMIT = 25;
-export const MAX_LIMIT = 100;
+export const DEFAULT_LIMIT = SEARCH_DEFAULT_LIMIT;
+export const MAX_LIMIT = SEARCH_MAX_LIMIT;
 
 /** A validated `GET /api/search` request. */
 export interface SearchParams {

@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { boothStatuses, catalogEndpoints, reportReasons, reportTargets } from './catalog';
+import { productStatus } from '../events/catalog-events';
+import {
+  boothStatuses,
+  catalogEndpoints,
+  productConditions,
+  reportReasons,
+  reportTargets,
+} from './catalog';
 import type { EndpointRequest } from './common';
 
 /**
- * The catalog routes' requests (reports, booths, paging and path ids), as they parse them: the
- * schemas the routes import and the OpenAPI document describes.
+ * The catalog routes' requests (listings, images, reports, booths, paging and path ids), as they
+ * parse them: the schemas the routes import and the OpenAPI document describes.
  */
 
 export const catalogPageQuery = z.object({
@@ -60,6 +67,118 @@ export const updateBoothBody = z.object({
     .optional(),
 });
 
+/** A listing is an item or a service. */
+export const productTypes = ['item', 'service'] as const;
+
+/** The most images one listing shows. */
+export const MAX_PRODUCT_IMAGES = 10;
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `at most ${max} characters`).optional();
+
+/** An image as `{ image_url, is_default?, display_order? }`, or just its URL. */
+const imageInput = z.preprocess(
+  (v) => (typeof v === 'string' ? { image_url: v } : v),
+  z.object({
+    image_url: z.string().trim().min(1, 'is required').max(2048),
+    is_default: z.boolean().optional(),
+    display_order: z.coerce.number().int().min(1).max(1000).optional(),
+  }),
+);
+
+/** Weight as a number (numeric strings from forms are accepted). */
+const weight = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' ? undefined : v),
+  z.number({ error: 'must be a number' }).nonnegative().max(100_000).optional(),
+);
+
+const productFields = z.object({
+  title: z.string().trim().min(3, 'at least 3 characters').max(120, 'at most 120 characters'),
+  description: z.string().trim().min(1, 'is required').max(5000, 'at most 5000 characters'),
+  category: z.string().trim().min(1, 'is required').max(80),
+  subCategory: optionalText(80),
+  brand: optionalText(80),
+  condition: z
+    .enum(productConditions, { error: `must be one of ${productConditions.join(', ')}` })
+    .optional(),
+  color: optionalText(40),
+  type: z.enum(productTypes, { error: 'must be item or service' }),
+  weight,
+  tags: z.array(z.string().trim().min(1).max(30, 'at most 30 characters')).max(20).optional(),
+  images: z
+    .array(imageInput)
+    .max(MAX_PRODUCT_IMAGES, `at most ${MAX_PRODUCT_IMAGES} images`)
+    .optional(),
+  addressId: z.string().trim().max(64).optional(),
+});
+
+/** POST /api/product. Any user id in the body must be the caller's (checked by the route). */
+export const createProductBody = productFields.extend({
+  status: z.enum(['draft', 'published'], { error: 'must be draft or published' }).optional(),
+  userId: z.unknown().optional(),
+  user_id: z.unknown().optional(),
+});
+
+/** PUT /api/product/{id}: a status and/or allow-listed fields; anything else is ignored. */
+export const updateProductBody = productFields.partial().extend({
+  status: z
+    .enum(productStatus.options, { error: `must be one of ${productStatus.options.join(', ')}` })
+    .optional(),
+});
+
+/** Image types an upload may have. */
+export const imageUploadTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Where an upload goes: a listing's pictures or a profile picture. */
+export const imageFolderTypes = ['products', 'profile-pics'] as const;
+/** The widths an image is resized to. */
+export const imageVariantWidths = [300, 600, 900] as const;
+
+/** POST /api/images/upload-url. `fileSize` (bytes) is optional; when given it is signed into the URL. */
+export const imageUploadUrlBody = z.object({
+  fileName: z.string().trim().min(1, 'is required').max(255, 'at most 255 characters'),
+  fileType: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(imageUploadTypes, { error: `must be one of ${imageUploadTypes.join(', ')}` })),
+  folderType: z.enum(imageFolderTypes, {
+    error: `must be one of ${imageFolderTypes.join(', ')}`,
+  }),
+  userId: z.unknown().optional(),
+  fileSize: z.coerce.number({ error: 'must be a number of bytes' }).int().min(1).optional(),
+});
+
+/** GET /api/images/variant: a stored image's key and one of the variant widths. */
+export const imageVariantQuery = z.object({
+  key: z.string().min(1, 'is required').max(300),
+  w: z.coerce
+    .number()
+    .int()
+    .refine((w) => (imageVariantWidths as readonly number[]).includes(w), {
+      message: `must be one of ${imageVariantWidths.join(', ')}`,
+    })
+    .transform((w) => w as (typeof imageVariantWidths)[number]),
+});
+
+/** POST /api/images/publish: one of the caller's uploads, by the key its upload URL gave. */
+export const publishImageBody = z.object({
+  key: z.string({ error: 'is required' }).trim().min(1, 'is required').max(300),
+});
+
+/**
+ * PUT /api/images/local-upload (local storage only): the signed URL's parameters, as the upload
+ * URL gave them; the storage checks the signature over key, type, size and expiry.
+ */
+export const localUploadQuery = z.object({
+  key: z.string(),
+  type: z.string(),
+  /** Bytes, or empty when the size was not signed. */
+  size: z.string(),
+  /** Unix seconds. */
+  expires: z.string(),
+  sig: z.string(),
+});
+
 const ids = <K extends string>(...names: K[]) =>
   z.object(
     Object.fromEntries(names.map((n) => [n, catalogIdParam])) as Record<K, typeof catalogIdParam>,
@@ -74,11 +193,16 @@ export const catalogRequests: Partial<Record<keyof typeof catalogEndpoints, Endp
   'GET /api/product/booth/{username}': { params: ids('username'), query: catalogPageQuery },
   'GET /api/profile/user/{userId}/products': { params: ids('userId'), query: catalogPageQuery },
   'GET /api/product/{id}': { params: ids('id') },
-  'PUT /api/product/{id}': { params: ids('id') },
+  'POST /api/product': { body: createProductBody },
+  'PUT /api/product/{id}': { params: ids('id'), body: updateProductBody },
   'POST /api/product/{id}/like/{userId}': { params: ids('id', 'userId') },
   'DELETE /api/product/{id}/unlike/{userId}': { params: ids('id', 'userId') },
   'POST /api/product/{id}/add-to-bag/{userId}': { params: ids('id', 'userId') },
   'POST /api/booth': { body: createBoothBody },
   'PUT /api/booth/{id}': { params: ids('id'), body: updateBoothBody },
   'POST /api/reports': { body: reportBody },
+  'POST /api/images/upload-url': { body: imageUploadUrlBody },
+  'POST /api/images/publish': { body: publishImageBody },
+  'GET /api/images/variant': { query: imageVariantQuery },
+  'PUT /api/images/local-upload': { query: localUploadQuery },
 };

@@ -1,17 +1,19 @@
 /** Storage keys of uploaded images and their resized variants. Pure rules, no storage calls. */
+import { imageFolderTypes, imageVariantWidths, type imageUploadTypes } from '@swapbooth/contracts';
 
+/** The file extension of each image type an upload may have (the types are the contract's). */
 export const imageContentTypes = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
-} as const;
+} as const satisfies Record<(typeof imageUploadTypes)[number], string>;
 export type ImageContentType = keyof typeof imageContentTypes;
 export type ImageExt = (typeof imageContentTypes)[ImageContentType];
 
-export const folderTypes = ['products', 'profile-pics'] as const;
+export const folderTypes = imageFolderTypes;
 export type FolderType = (typeof folderTypes)[number];
 
-export const variantWidths = [300, 600, 900] as const;
+export const variantWidths = imageVariantWidths;
 export type VariantWidth = (typeof variantWidths)[number];
 export const VARIANT_QUALITY = 75;
 

@@ -1,8 +1,9 @@
+import { MAX_PRODUCT_IMAGES } from '@swapbooth/contracts';
 import { AppError } from '@swapbooth/service-kit';
 import { ownUploadKey, publishUpload, type PublishDeps } from './publish-image';
 import type { ProductImage } from './product';
 
-export const MAX_IMAGES = 10;
+export const MAX_IMAGES = MAX_PRODUCT_IMAGES;
 
 export interface ImageInput {
   image_url: string;

@@ -1,9 +1,9 @@
-import type { ProductSnapshot } from '@swapbooth/contracts';
+import { productConditions, productTypes, type ProductSnapshot } from '@swapbooth/contracts';
 
-export const productTypes = ['item', 'service'] as const;
+export { productTypes };
 export type ProductType = (typeof productTypes)[number];
 
-export const conditions = ['new', 'like-new', 'good', 'fair', 'poor'] as const;
+export const conditions = productConditions;
 export type Condition = (typeof conditions)[number];
 
 export type ProductStatus = ProductSnapshot['status'];

@@ -132,6 +132,127 @@ export const redeemLinkSchema = z.object({
 
 export const followSchema = z.object({ followingUserId: authRequiredText(128) });
 
+/** Null is treated as "not given", as many clients send it for empty inputs. */
+export const withoutNulls = (v: unknown) =>
+  v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null))
+    : v;
+
+/**
+ * A US ZIP code's shape. Whether the code exists is the auth service's rule (its ZIP table), which
+ * it adds to this field.
+ */
+export const usZipShape = authText()
+  .trim()
+  .regex(/^\d{5}$/, 'must be a 5-digit US ZIP code');
+
+export const authPhoneSchema = authText()
+  .trim()
+  .refine((v) => v === '' || /^\+?[0-9 ().-]{7,20}$/.test(v), 'must be a phone number');
+
+export const booleanish = z.union(
+  [z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')],
+  { error: 'must be true or false' },
+);
+
+/** Limits shared by both spellings of an address (snake_case API, camelCase profile form). */
+export const addressLimits = {
+  country: 56,
+  state: 56,
+  city: 100,
+  street1: 200,
+  street2: 200,
+  fullName: 100,
+} as const;
+
+/** SPEC §3 address fields, as the address calls spell them. Other fields are dropped. */
+const addressFields = {
+  country: authRequiredText(addressLimits.country),
+  state: authRequiredText(addressLimits.state),
+  city: authRequiredText(addressLimits.city),
+  zip_code: usZipShape,
+  street1: authRequiredText(addressLimits.street1),
+  street2: authOptionalText(addressLimits.street2),
+  full_name: authOptionalText(addressLimits.fullName),
+  phone: authPhoneSchema.optional(),
+  is_default: booleanish.optional(),
+  /** When given, must be the caller's id. */
+  user_id: z.unknown().optional(),
+};
+
+/** POST /api/addresses (before null fields are dropped). */
+export const createAddressFields = z.object({
+  ...addressFields,
+  country: addressFields.country.default('US'),
+});
+
+/** PUT /api/addresses/{id}: the fields to change (before null fields are dropped). */
+export const updateAddressFields = z.object({
+  ...addressFields,
+  country: addressFields.country.optional(),
+  state: addressFields.state.optional(),
+  city: addressFields.city.optional(),
+  zip_code: addressFields.zip_code.optional(),
+  street1: addressFields.street1.optional(),
+});
+
+export const createAddressBody = z.preprocess(withoutNulls, createAddressFields);
+export const updateAddressBody = z.preprocess(withoutNulls, updateAddressFields);
+
+/** PUT /api/addresses/default/{id}: makes it the default unless `is_default` is false. */
+export const setDefaultAddressBody = z.preprocess(
+  withoutNulls,
+  z.object({ is_default: booleanish.optional().default(true), user_id: z.unknown().optional() }),
+);
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** YYYY-MM-DD (a full ISO timestamp is cut to its date), in the past and after 1900. */
+const dobSchema = authText()
+  .trim()
+  .transform((v) => (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v))
+  .refine(
+    (v) =>
+      v === '' ||
+      (/^\d{4}-\d{2}-\d{2}$/.test(v) &&
+        !Number.isNaN(Date.parse(v)) &&
+        new Date(v).toISOString().startsWith(v) &&
+        v >= '1900-01-01' &&
+        v < today()),
+    'must be a past date as YYYY-MM-DD',
+  );
+
+const imageUrlSchema = authText()
+  .trim()
+  .max(2048, 'must be at most 2048 characters')
+  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'must be an http(s) URL');
+
+/**
+ * POST/PUT /api/profile: the SPEC §3 save payload (before null fields are dropped). Only these
+ * fields are read; anything else in the body (a role, a status, a verification flag) is dropped.
+ */
+export const profileSaveFields = z.object({
+  /** When given, must be the caller's id. */
+  userId: z.unknown().optional(),
+  firstName: authOptionalText(50),
+  lastName: authOptionalText(50),
+  email: z.union([z.literal(''), authEmailSchema]).optional(),
+  phone: authPhoneSchema.optional(),
+  dob: dobSchema.optional(),
+  gender: authOptionalText(30),
+  profileImage: imageUrlSchema.optional(),
+  country: authOptionalText(addressLimits.country),
+  state: authOptionalText(addressLimits.state),
+  city: authOptionalText(addressLimits.city),
+  zipCode: z.union([z.literal(''), usZipShape]).optional(),
+  street1: authOptionalText(addressLimits.street1),
+  street2: authOptionalText(addressLimits.street2),
+  fullName: authOptionalText(addressLimits.fullName),
+  addressPhone: authPhoneSchema.optional(),
+});
+
+export const profileSaveBody = z.preprocess(withoutNulls, profileSaveFields);
+
 const byId = { params: authIdParams };
 const followPage = { params: authIdParams, query: authPageQuery };
 
@@ -154,4 +275,9 @@ export const authRequests: Partial<Record<keyof typeof authEndpoints, EndpointRe
   'GET /api/following/following': { query: authPageQuery },
   'GET /api/following/following/{id}': followPage,
   'GET /api/following/status/{id}': byId,
+  'POST /api/addresses': { body: createAddressBody },
+  'PUT /api/addresses/{id}': { params: authIdParams, body: updateAddressBody },
+  'PUT /api/addresses/default/{id}': { params: authIdParams, body: setDefaultAddressBody },
+  'POST /api/profile': { body: profileSaveBody },
+  'PUT /api/profile': { body: profileSaveBody },
 };

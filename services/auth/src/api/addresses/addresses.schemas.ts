@@ -1,47 +1,22 @@
 import { z } from 'zod';
-import {
-  addressLimits as L,
-  booleanish,
-  phoneSchema,
-  withoutNulls,
-  zipSchema,
-} from '../address-fields.schemas';
-import { optionalText, requiredText } from '../common.schemas';
+import { createAddressFields, updateAddressFields, withoutNulls } from '@swapbooth/contracts';
+import { zipSchema } from '../address-fields.schemas';
 
-/** SPEC §3 address fields, as the address calls spell them. Other fields are dropped. */
-const fields = {
-  country: requiredText(L.country),
-  state: requiredText(L.state),
-  city: requiredText(L.city),
-  zip_code: zipSchema,
-  street1: requiredText(L.street1),
-  street2: optionalText(L.street2),
-  full_name: optionalText(L.fullName),
-  phone: phoneSchema.optional(),
-  is_default: booleanish.optional(),
-};
-
+/**
+ * The address bodies are the contract's (packages/contracts auth-requests); the ZIP code must
+ * also be a known one.
+ */
 export const createAddressSchema = z.preprocess(
   withoutNulls,
-  z.object({ ...fields, country: fields.country.default('US') }),
+  createAddressFields.extend({ zip_code: zipSchema }),
 );
 
 export const updateAddressSchema = z.preprocess(
   withoutNulls,
-  z.object({
-    ...fields,
-    country: fields.country.optional(),
-    state: fields.state.optional(),
-    city: fields.city.optional(),
-    zip_code: fields.zip_code.optional(),
-    street1: fields.street1.optional(),
-  }),
+  updateAddressFields.extend({ zip_code: zipSchema.optional() }),
 );
 
-export const setDefaultSchema = z.preprocess(
-  withoutNulls,
-  z.object({ is_default: booleanish.optional().default(true) }),
-);
+export { setDefaultAddressBody as setDefaultSchema } from '@swapbooth/contracts';
 
 export type CreateAddress = z.infer<typeof createAddressSchema>;
 export type UpdateAddress = z.infer<typeof updateAddressSchema>;

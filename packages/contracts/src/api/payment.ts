@@ -84,6 +84,9 @@ const sandboxPage = (summary: string) => ({
   params: z.object({ id: z.string() }),
   summary,
 });
+/** GET of the sandbox's Checkout page: `declined=1` when the page shows a declined card. */
+export const sandboxCheckoutPageQuery = z.object({ declined: z.enum(['1']).optional() });
+
 const sandboxStep = (summary: string) => ({
   data: noData,
   status: 303 as const,
@@ -146,7 +149,10 @@ export const paymentEndpoints = {
     body: z.looseObject({ id: z.string(), type: z.string() }),
     summary: 'Stripe’s events (signed with the webhook secret)',
   },
-  'GET /api/stripe/sandbox/checkout/{id}': sandboxPage('The sandbox’s Checkout page'),
+  'GET /api/stripe/sandbox/checkout/{id}': {
+    ...sandboxPage('The sandbox’s Checkout page'),
+    query: sandboxCheckoutPageQuery,
+  },
   'POST /api/stripe/sandbox/checkout/{id}/pay': sandboxStep('Pay in the sandbox'),
   'POST /api/stripe/sandbox/checkout/{id}/decline': sandboxStep('Decline the card'),
   'POST /api/stripe/sandbox/checkout/{id}/cancel': sandboxStep('Leave Checkout'),

@@ -1,4 +1,5 @@
 import { Router, type Response } from 'express';
+import { sandboxCheckoutPageQuery } from '@swapbooth/contracts';
 import { handle } from '@swapbooth/service-kit';
 import { SandboxNotFound, type SandboxProvider } from '../../adapters/sandbox/sandbox-provider';
 import { idField } from '../http';
@@ -31,7 +32,8 @@ export function sandboxRoutes(sandbox: SandboxProvider, appUrl: string): Router 
       const parsed = idField.safeParse(req.params.id);
       try {
         if (!parsed.success) throw new SandboxNotFound('');
-        await fn(parsed.data, res, req.query.declined === '1');
+        const declined = sandboxCheckoutPageQuery.safeParse(req.query).data?.declined === '1';
+        await fn(parsed.data, res, declined);
       } catch (err) {
         if (!(err instanceof SandboxNotFound)) throw err;
         res.status(404).type('text').send('No such sandbox session');

@@ -62,6 +62,15 @@ export const DEFAULT_FETCH_WAIT_MS = 5_000;
 export const DEFAULT_SESSION_TIMEOUT_MS = 10_000;
 
 /**
+ * How many times a handler runs on one event before the message goes to the dead-letter topic
+ * (see ConsumerOptions.maxAttempts); the `dlq-attempts` header of the copy records it.
+ */
+export const DEFAULT_MAX_ATTEMPTS = 4;
+
+/** The pause after the first failed attempt; it doubles after each further one. */
+export const DEFAULT_BACKOFF_MS = 100;
+
+/**
  * At-least-once consumer: each handler runs once per event id (processed-event record), failing
  * handlers are retried with backoff, then the message goes to `<topic>.dlq` and the partition moves on.
  */
@@ -159,7 +168,7 @@ export class EventConsumer {
       this.opts.logger.debug({ eventId: event.id, type: event.type }, 'duplicate event ignored');
       return { outcome: 'duplicate', event };
     }
-    const attempts = this.opts.maxAttempts ?? 4;
+    const attempts = this.opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     for (let attempt = 1; ; attempt++) {
       try {
         await handler(event);
@@ -179,7 +188,7 @@ export class EventConsumer {
           { eventId: event.id, type: event.type, attempt, err: msg },
           'handler failed; retrying',
         );
-        await sleep((this.opts.backoffMs ?? 100) * 2 ** (attempt - 1));
+        await sleep((this.opts.backoffMs ?? DEFAULT_BACKOFF_MS) * 2 ** (attempt - 1));
       }
     }
   }

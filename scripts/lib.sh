@@ -96,6 +96,29 @@ ensure_python_tools() {
   export SWAPBOOTH_PYTOOLS="$dir"
 }
 
+# kustomize, pinned by the project: infra/tools/kustomize is a small Go command on the kustomize
+# library version its go.mod names, built once (through the Go module proxy) into the cache under a
+# name carrying that version and a hash of its source, so a change of either builds a new one. It
+# renders what `kubectl kustomize` and `kustomize build` render; no kubectl is needed. Exports
+# SWAPBOOTH_KUSTOMIZE, the binary's path (run it as `$SWAPBOOTH_KUSTOMIZE build DIR`).
+ensure_kustomize() {
+  local src="$ROOT/infra/tools/kustomize" version hash bin
+  version=$(awk '$1 == "sigs.k8s.io/kustomize/api" { print $2 }' "$src/go.mod")
+  [ -n "$version" ] || die "infra/tools/kustomize/go.mod names no sigs.k8s.io/kustomize/api version"
+  hash=$(cat "$src/main.go" "$src/go.mod" "$src/go.sum" | sha256sum | cut -c1-12)
+  bin="$SWAPBOOTH_CACHE/bin/kustomize-api-$version-$hash"
+  if [ ! -x "$bin" ]; then
+    command -v go >/dev/null || die "Go is needed to build the project's kustomize (infra/tools/kustomize)"
+    log "building kustomize (sigs.k8s.io/kustomize/api $version) into $bin (once)"
+    mkdir -p "$SWAPBOOTH_CACHE/bin"
+    # Built under a temporary name and renamed, so a concurrent run sees either nothing or all of it.
+    local tmp="$bin.tmp.$$"
+    (cd "$src" && go build -trimpath -o "$tmp" .) || { rm -f "$tmp"; die "building $src failed"; }
+    mv -f "$tmp" "$bin"
+  fi
+  export SWAPBOOTH_KUSTOMIZE="$bin"
+}
+
 # The RSA key pair the auth service signs tokens with (generated once, kept with the local data).
 ensure_keys() {
   local dir="$ROOT/infra/local/.data/keys"

@@ -28,6 +28,7 @@ stage() {
 
 ensure_deps
 ensure_python_tools
+ensure_kustomize
 log "starting local servers"
 infra_up
 infra_env

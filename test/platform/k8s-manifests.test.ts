@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { allTopics, deadLetterTopic, serviceNames, serviceRegistry } from '@swapbooth/contracts';
+import { kustomizeBuild, projectKustomize } from './kustomize';
 
 /**
  * What `kubectl apply -k` would send to a cluster, checked before any cluster sees it: every
@@ -13,8 +14,10 @@ import { allTopics, deadLetterTopic, serviceNames, serviceRegistry } from '@swap
  * (probes, limits, non-root, read-only, autoscaling, disruption budgets, network policies, secrets
  * never committed, search on Meilisearch whenever it has replicas).
  *
- * Needs kubectl (with kustomize v5) and the Python tools of infra/tools/requirements.txt, which
- * scripts/lib.sh ensure_python_tools installs; a missing tool fails the suite with a message.
+ * Renders with the project's own kustomize (infra/tools/kustomize, which scripts/lib.sh
+ * ensure_kustomize builds once; no kubectl needed) and needs the Python tools of
+ * infra/tools/requirements.txt, which ensure_python_tools installs; a tool that cannot be had fails
+ * the suite with a message.
  */
 
 const root = path.resolve(__dirname, '../..');
@@ -147,27 +150,21 @@ let rendered: Rendered[];
 let pytools: string;
 
 beforeAll(() => {
-  const kubectl = tool('kubectl', ['version', '--client']);
-  if (kubectl.error || kubectl.status !== 0) {
-    throw new Error(
-      'kubectl is not installed (or does not run): these checks render the overlays with ' +
-        '`kubectl kustomize`. Install kubectl 1.27 or newer (kustomize v5 is built in).',
-    );
-  }
+  projectKustomize();
   pytools = pythonTools();
   work = mkdtempSync(path.join(tmpdir(), 'swapbooth-k8s-'));
   const overlays = readdirSync(path.join(k8s, 'overlays')).sort();
   expect(overlays).toEqual(['local', 'production', 'production-in-cluster']);
   const variants = overlays.map((o) => [o, path.join(k8s, 'overlays', o)] as const);
   rendered = variants.map(([name, dir]) => {
-    const out = tool('kubectl', ['kustomize', dir]);
-    if (out.status !== 0) throw new Error(`kubectl kustomize ${name} failed:\n${out.stderr}`);
+    const out = kustomizeBuild(dir);
+    if (out.status !== 0) throw new Error(`kustomize build ${name} failed:\n${out.stderr}`);
     const file = path.join(work, `${name}.yaml`);
     writeFileSync(file, out.stdout);
     const objects = parseAllDocuments(out.stdout).map((d) => d.toJS() as Obj);
     return { name, file, objects };
   });
-}, 120_000);
+}, 720_000);
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });

@@ -53,6 +53,78 @@ describe('the OpenAPI document', () => {
   });
 });
 
+/**
+ * Operations that change something yet read no request body, each with why. Every other POST, PUT
+ * and PATCH must document the body its route parses.
+ */
+const bodyless: Record<string, string> = {
+  'POST /api/auth/logout': 'revokes the bearer token and the refresh cookie it is shown',
+  'POST /api/auth/refresh': 'the refresh token travels in its httpOnly cookie',
+  'POST /api/admin/logout': 'revokes the admin token it is called with',
+  'POST /api/booth/views/{id}': 'counts a view of the booth in the path, by the token’s viewer',
+  'POST /api/product/{id}/like/{userId}': 'the listing and the member are both in the path',
+  'POST /api/product/{id}/add-to-bag/{userId}': 'the listing and the member are both in the path',
+  'POST /api/circles/organiser': 'the caller asks to organise for themself',
+  'PUT /api/notifications/{id}/read': 'marks the notification in the path read for the caller',
+  'PUT /api/notifications/read-all': 'marks all the caller’s notifications read',
+  'POST /api/stripe/sandbox/checkout/{id}/pay': 'a sandbox page’s button: the session is the path',
+  'POST /api/stripe/sandbox/checkout/{id}/decline':
+    'a sandbox page’s button: the session is the path',
+  'POST /api/stripe/sandbox/checkout/{id}/cancel':
+    'a sandbox page’s button: the session is the path',
+  'POST /api/stripe/sandbox/identity/{id}/verify':
+    'a sandbox page’s button: the session is the path',
+  'POST /api/stripe/sandbox/identity/{id}/fail': 'a sandbox page’s button: the session is the path',
+  'POST /api/stripe/sandbox/identity/{id}/cancel':
+    'a sandbox page’s button: the session is the path',
+};
+
+describe('the request bodies in the document', () => {
+  const doc = openApiDocument({ accessFor: everyoneIsAMember }) as unknown as Doc;
+  const writes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([method]) => ['post', 'put', 'patch'].includes(method))
+      .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+  );
+
+  it('are documented for every POST, PUT and PATCH but the few that read none on purpose', () => {
+    const undocumented = writes
+      .filter(({ key, op }) => !op.requestBody && !(key in bodyless))
+      .map(({ key }) => key);
+    expect(undocumented).toEqual([]);
+  });
+
+  it('are left out of the operations listed as reading none, which are all documented', () => {
+    const keys = new Set(writes.map((w) => w.key));
+    expect(Object.keys(bodyless).filter((key) => !keys.has(key))).toEqual([]);
+    const withBody = writes.filter(({ key, op }) => key in bodyless && op.requestBody);
+    expect(withBody.map(({ key }) => key)).toEqual([]);
+  });
+
+  it('are optional when every field is optional, since a route reads a missing body as {}', () => {
+    expect(doc.paths['/api/addresses/default/{id}']!.put!.requestBody!.required).toBe(false);
+    expect(doc.paths['/api/profile']!.put!.requestBody!.required).toBe(false);
+    expect(doc.paths['/api/addresses']!.post!.requestBody!.required).toBe(true);
+  });
+
+  it('describe an address without the service’s own ZIP table, by its shape', () => {
+    const schema = doc.paths['/api/addresses']!.post!.requestBody!.content['application/json']!
+      .schema as { properties: Record<string, unknown>; required: string[] };
+    expect(schema.properties.zip_code).toMatchObject({ type: 'string', pattern: '^\\d{5}$' });
+    expect(schema.required).toEqual(['state', 'city', 'zip_code', 'street1']);
+  });
+
+  it('name the query parameters of search and the admin’s organiser list', () => {
+    const names = (path: string) =>
+      doc.paths[path]!.get!.parameters!.filter((p) => p.in === 'query').map((p) => p.name);
+    expect(names('/api/search')).toEqual(
+      expect.arrayContaining(['query', 'type', 'condition', 'zip', 'radius', 'page', 'limit']),
+    );
+    expect(names('/api/admin/organisers')).toEqual(['status']);
+    expect(names('/api/images/variant')).toEqual(['key', 'w']);
+  });
+});
+
 describe('the documented operations', () => {
   const table = { 'GET /api/x/{id}': { data: z.null(), summary: 'x' } };
 

@@ -193,8 +193,11 @@ function operationOf(op: Operation, accessFor: DocumentOptions['accessFor']): Js
     ...(contract.body
       ? {
           requestBody: {
-            // Optional when the route takes a call without a body.
-            required: !contract.body.safeParse(undefined).success,
+            // Optional when the route takes a call without a body: routes parse a missing body as
+            // `{}`, so a body whose every field is optional may be left out.
+            required: !(
+              contract.body.safeParse(undefined).success || contract.body.safeParse({}).success
+            ),
             content: {
               [contract.bodyMedia ?? 'application/json']: {
                 schema: jsonSchema(contract.body, 'input'),

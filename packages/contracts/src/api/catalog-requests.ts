@@ -157,6 +157,8 @@ export const imageVariantQuery = z.object({
     .refine((w) => (imageVariantWidths as readonly number[]).includes(w), {
       message: `must be one of ${imageVariantWidths.join(', ')}`,
     })
+    // The refinement has no JSON Schema: the document names the widths itself.
+    .meta({ enum: [...imageVariantWidths] })
     .transform((w) => w as (typeof imageVariantWidths)[number]),
 });
 

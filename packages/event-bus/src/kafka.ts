@@ -1,6 +1,8 @@
-import { Kafka, logLevel, type Admin, type LogEntry } from 'kafkajs';
+import { readFileSync } from 'node:fs';
+import type { ConnectionOptions } from 'node:tls';
+import { Kafka, logLevel, type Admin, type LogEntry, type SASLOptions } from 'kafkajs';
 import { allTopics, deadLetterTopic } from '@swapbooth/contracts';
-import type { BaseConfig, Logger } from '@swapbooth/service-kit';
+import { ConfigError, type BaseConfig, type Logger } from '@swapbooth/service-kit';
 import { letKafkajsIdle } from './kafkajs-idle';
 
 // Every client this package creates (and any other in the process) sleeps while idle.
@@ -22,6 +24,68 @@ export interface BusConfig {
   fetchWaitMs?: number;
   /** How long the broker waits for a silent consumer before rebalancing without it, in ms. */
   sessionTimeoutMs?: number;
+  /** TLS to the brokers: true for the system's CAs, or options naming the cluster's own CA. */
+  ssl?: boolean | ConnectionOptions;
+  /** SASL authentication (plain or SCRAM); unset: none. */
+  sasl?: SASLOptions;
+}
+
+type SecuritySettings = Pick<
+  BaseConfig,
+  | 'KAFKA_SSL'
+  | 'KAFKA_SSL_CA_FILE'
+  | 'KAFKA_SASL_MECHANISM'
+  | 'KAFKA_SASL_USERNAME'
+  | 'KAFKA_SASL_PASSWORD'
+  | 'KAFKA_SASL_PASSWORD_FILE'
+>;
+
+/** Reads a file a setting names; a missing or unreadable one fails the start naming the setting. */
+function settingFile(setting: string, file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`${setting}: cannot read ${file} (${(err as Error).message})`);
+  }
+}
+
+/**
+ * The kafkajs `ssl` and `sasl` options of a validated configuration (loadConfig has already
+ * refused the settings that do not go together), with the CA and password files read.
+ */
+export function kafkaSecurityOf(config: SecuritySettings): Pick<BusConfig, 'ssl' | 'sasl'> {
+  const out: Pick<BusConfig, 'ssl' | 'sasl'> = {};
+  if (config.KAFKA_SSL) {
+    if (config.KAFKA_SSL_CA_FILE) {
+      const ca = settingFile('KAFKA_SSL_CA_FILE', config.KAFKA_SSL_CA_FILE);
+      if (!ca.includes('-----BEGIN CERTIFICATE-----')) {
+        throw new ConfigError(
+          `KAFKA_SSL_CA_FILE: ${config.KAFKA_SSL_CA_FILE} holds no PEM certificate`,
+        );
+      }
+      out.ssl = { ca: [ca] };
+    } else {
+      out.ssl = true;
+    }
+  }
+  if (config.KAFKA_SASL_MECHANISM) {
+    const password = config.KAFKA_SASL_PASSWORD_FILE
+      ? settingFile('KAFKA_SASL_PASSWORD_FILE', config.KAFKA_SASL_PASSWORD_FILE).trim()
+      : (config.KAFKA_SASL_PASSWORD ?? '');
+    if (password === '') {
+      throw new ConfigError(
+        config.KAFKA_SASL_PASSWORD_FILE
+          ? `KAFKA_SASL_PASSWORD_FILE: ${config.KAFKA_SASL_PASSWORD_FILE} is empty`
+          : 'KAFKA_SASL_PASSWORD: is required when KAFKA_SASL_MECHANISM is set',
+      );
+    }
+    out.sasl = {
+      mechanism: config.KAFKA_SASL_MECHANISM,
+      username: config.KAFKA_SASL_USERNAME ?? '',
+      password,
+    } as SASLOptions;
+  }
+  return out;
 }
 
 /** The bus settings of a service's validated configuration. */
@@ -36,6 +100,7 @@ export function busConfigOf(
     | 'OUTBOX_SWEEP_MS'
     | 'KAFKA_FETCH_WAIT_MS'
     | 'KAFKA_SESSION_TIMEOUT_MS'
+    | keyof SecuritySettings
   >,
   clientId: string,
 ): BusConfig {
@@ -49,6 +114,7 @@ export function busConfigOf(
     outboxSweepMs: config.OUTBOX_SWEEP_MS,
     fetchWaitMs: config.KAFKA_FETCH_WAIT_MS,
     sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+    ...kafkaSecurityOf(config),
   };
 }
 
@@ -71,6 +137,8 @@ export function createKafka(cfg: BusConfig, logger: Logger): Kafka {
     logLevel: logLevel.WARN,
     logCreator: toPino,
     connectionTimeout: 3000,
+    ...(cfg.ssl ? { ssl: cfg.ssl } : {}),
+    ...(cfg.sasl ? { sasl: cfg.sasl } : {}),
     retry: { initialRetryTime: 200, retries: 8, maxRetryTime: 5000 },
   });
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/** Unset or empty ('' as env files and manifests often leave it) both mean "not configured". */
+const optionalSetting = () =>
+  z
+    .literal('')
+    .transform(() => undefined)
+    .or(z.string().optional());
+
 /**
  * Settings every service shares. A service extends this schema in its own config.ts.
  * This module is the only reader of process.env in the whole code base.
@@ -51,6 +58,32 @@ export const baseConfigSchema = z.object({
    * the join).
    */
   KAFKA_CONSUMERS_START: z.enum(['background', 'before-http']).default('background'),
+  /**
+   * TLS to the brokers (true/false; off by default, as the local broker is plaintext). With
+   * KAFKA_SSL_CA_FILE (a PEM file) the brokers' certificates are checked against that CA instead
+   * of the system's, as for a cluster with its own CA (Strimzi's <cluster>-cluster-ca-cert).
+   */
+  KAFKA_SSL: z
+    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  KAFKA_SSL_CA_FILE: optionalSetting(),
+  /**
+   * SASL authentication to the brokers: plain (only over TLS), scram-sha-256 or scram-sha-512,
+   * with KAFKA_SASL_USERNAME and the password in KAFKA_SASL_PASSWORD or a file named by
+   * KAFKA_SASL_PASSWORD_FILE. Unset: no authentication.
+   */
+  KAFKA_SASL_MECHANISM: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .enum(['plain', 'scram-sha-256', 'scram-sha-512'], {
+        message: 'must be plain, scram-sha-256 or scram-sha-512',
+      })
+      .optional(),
+  ),
+  KAFKA_SASL_USERNAME: optionalSetting(),
+  KAFKA_SASL_PASSWORD: optionalSetting(),
+  KAFKA_SASL_PASSWORD_FILE: optionalSetting(),
   /** How often the outbox relay sweeps for pending events on its own (writes publish at once). */
   OUTBOX_SWEEP_MS: z.coerce.number().int().positive().default(5000),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
@@ -67,16 +100,70 @@ export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
 export class ConfigError extends Error {}
 
+type KafkaSecuritySettings = Partial<
+  Pick<
+    BaseConfig,
+    | 'KAFKA_SSL'
+    | 'KAFKA_SSL_CA_FILE'
+    | 'KAFKA_SASL_MECHANISM'
+    | 'KAFKA_SASL_USERNAME'
+    | 'KAFKA_SASL_PASSWORD'
+    | 'KAFKA_SASL_PASSWORD_FILE'
+  >
+>;
+
+/**
+ * The Kafka TLS and SASL settings that do not go together, each as "SETTING: why". Checked after
+ * the schema (a refinement on the base schema would keep the services from extending it).
+ */
+export function kafkaSecurityProblems(c: KafkaSecuritySettings): string[] {
+  const problems: string[] = [];
+  if (c.KAFKA_SSL_CA_FILE && !c.KAFKA_SSL) {
+    problems.push(
+      'KAFKA_SSL_CA_FILE: is set but KAFKA_SSL is not true (the CA is used for TLS only)',
+    );
+  }
+  const credentials = (
+    ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD', 'KAFKA_SASL_PASSWORD_FILE'] as const
+  ).filter((k) => c[k]);
+  if (!c.KAFKA_SASL_MECHANISM) {
+    if (credentials.length > 0) {
+      problems.push(
+        `KAFKA_SASL_MECHANISM: must be set (plain, scram-sha-256 or scram-sha-512) when ${credentials.join(' and ')} ${credentials.length > 1 ? 'are' : 'is'} set`,
+      );
+    }
+    return problems;
+  }
+  if (!c.KAFKA_SASL_USERNAME) {
+    problems.push('KAFKA_SASL_USERNAME: is required when KAFKA_SASL_MECHANISM is set');
+  }
+  if (c.KAFKA_SASL_PASSWORD && c.KAFKA_SASL_PASSWORD_FILE) {
+    problems.push(
+      'KAFKA_SASL_PASSWORD_FILE: set either KAFKA_SASL_PASSWORD or KAFKA_SASL_PASSWORD_FILE, not both',
+    );
+  } else if (!c.KAFKA_SASL_PASSWORD && !c.KAFKA_SASL_PASSWORD_FILE) {
+    problems.push(
+      'KAFKA_SASL_PASSWORD: is required when KAFKA_SASL_MECHANISM is set (or KAFKA_SASL_PASSWORD_FILE)',
+    );
+  }
+  if (c.KAFKA_SASL_MECHANISM === 'plain' && !c.KAFKA_SSL) {
+    problems.push(
+      'KAFKA_SASL_MECHANISM: plain sends the password unencrypted, so it needs KAFKA_SSL=true',
+    );
+  }
+  return problems;
+}
+
 /** Validates the environment against a schema once, at boot; returns a frozen object or throws naming every bad variable. */
 export function loadConfig<S extends z.ZodType>(
   schema: S,
   env: Record<string, string | undefined> = process.env,
 ): Readonly<z.infer<S>> {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (i) => `${i.path.join('.') || '(root)'}: ${i.message}`,
-    );
+  const problems = parsed.success
+    ? kafkaSecurityProblems(parsed.data as KafkaSecuritySettings)
+    : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+  if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   return Object.freeze(parsed.data) as Readonly<z.infer<S>>;

@@ -36,7 +36,8 @@ java -cp "$(cat "$work/strimzi/cp.txt")" io.strimzi.crdgenerator.CrdGenerator \
   --crd-api-version v1 --api-versions v1beta2 --storage-version v1beta2 \
   "io.strimzi.api.kafka.model.kafka.Kafka=$out/040-Crd-kafka.yaml" \
   "io.strimzi.api.kafka.model.nodepool.KafkaNodePool=$out/04A-Crd-kafkanodepool.yaml" \
-  "io.strimzi.api.kafka.model.topic.KafkaTopic=$out/043-Crd-kafkatopic.yaml" 2>/dev/null
+  "io.strimzi.api.kafka.model.topic.KafkaTopic=$out/043-Crd-kafkatopic.yaml" \
+  "io.strimzi.api.kafka.model.user.KafkaUser=$out/044-Crd-kafkauser.yaml" 2>/dev/null
 
 # ---------------------------------------------------------------- Go operators
 GOBIN="$work/bin" go install "sigs.k8s.io/controller-tools/cmd/controller-gen@$CONTROLLER_GEN"
@@ -63,4 +64,5 @@ generate external-secrets-0.16.2 github.com/external-secrets/external-secrets v0
 generate prometheus-operator-0.83.0 github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring v0.83.0 \
   github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring/v1 monitoring.coreos.com_prometheusrules.yaml
 cp "$work/prometheus-operator-0.83.0/out/monitoring.coreos.com_podmonitors.yaml" "$here/prometheus-operator-0.83.0/"
+cp "$work/keda-2.17.2/out/keda.sh_triggerauthentications.yaml" "$here/keda-2.17.2/"
 echo "regenerated the definitions under $here"

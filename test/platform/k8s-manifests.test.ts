@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { allTopics, deadLetterTopic, serviceNames, serviceRegistry } from '@swapbooth/contracts';
+import { baseConfigSchema, loadConfig } from '@swapbooth/service-kit';
 import { kustomizeBuild, projectKustomize } from './kustomize';
 
 /**
@@ -39,9 +40,11 @@ const CUSTOM_KINDS = [
   'Kafka',
   'KafkaNodePool',
   'KafkaTopic',
+  'KafkaUser',
   'MongoDBCommunity',
   'ExternalSecret',
   'ScaledObject',
+  'TriggerAuthentication',
   'PrometheusRule',
   'PodMonitor',
 ];
@@ -333,6 +336,24 @@ describe('every Deployment', () => {
     }
   });
 
+  it("gives its service settings the service's configuration accepts", () => {
+    // The shared settings (the Kafka TLS and SASL ones among them) as the service would read them:
+    // the ConfigMap, then the container's own values; a value from a Secret stands in as 'x'.
+    const refused: string[] = [];
+    for (const r of rendered) {
+      for (const d of kinds(r, 'Deployment')) {
+        const env: Record<string, string> = { ...configOf(r) };
+        for (const e of containerOf(d).env ?? []) env[e.name] = e.value ?? 'x';
+        try {
+          loadConfig(baseConfigSchema, env);
+        } catch (err) {
+          refused.push(`${r.name} ${d.metadata.name}: ${(err as Error).message}`);
+        }
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
   it('has a disruption budget and an autoscaler on CPU (or a KEDA ScaledObject) targeting it', () => {
     for (const r of rendered) {
       for (const d of kinds(r, 'Deployment')) {
@@ -446,8 +467,12 @@ describe('secrets', () => {
           if (e.valueFrom?.secretKeyRef)
             refs.push({ name: e.valueFrom.secretKeyRef.name, optional: false });
       }
-      for (const v of pod.volumes ?? [])
+      for (const v of pod.volumes ?? []) {
         if (v.secret) refs.push({ name: v.secret.secretName, optional: !!v.secret.optional });
+        for (const source of v.projected?.sources ?? [])
+          if (source.secret)
+            refs.push({ name: source.secret.name, optional: !!source.secret.optional });
+      }
     }
     return refs;
   }
@@ -460,12 +485,15 @@ describe('secrets', () => {
       const text = readFileSync(prod.file, 'utf8');
       expect(text).not.toMatch(/sk_test_|whsec_|REPLACE_WITH|-----BEGIN/);
       const made = new Map(kinds(prod, 'ExternalSecret').map((e) => [e.spec.target.name, e]));
-      // The MongoDB operator writes each service's connection string from its user's password.
-      const byOperator = new Set(
-        kinds(prod, 'MongoDBCommunity').flatMap((m) =>
+      // The MongoDB operator writes each service's connection string from its user's password;
+      // Strimzi writes each KafkaUser's password and the cluster CA's certificate.
+      const byOperator = new Set([
+        ...kinds(prod, 'MongoDBCommunity').flatMap((m) =>
           m.spec.users.map((u: Obj) => u.connectionStringSecretName as string),
         ),
-      );
+        ...kinds(prod, 'KafkaUser').map((u) => u.metadata.name as string),
+        ...kinds(prod, 'Kafka').map((k) => `${k.metadata.name}-cluster-ca-cert`),
+      ]);
       for (const ref of referencedSecrets(prod)) {
         const source = made.has(ref.name) || byOperator.has(ref.name) || ref.optional;
         expect([prod.name, ref.name, source]).toEqual([prod.name, ref.name, true]);
@@ -590,9 +618,18 @@ describe('the data component', () => {
         'strimzi.io/node-pools': 'enabled',
       });
       expect(kafka.spec.zookeeper).toBeUndefined();
-      expect(kafka.spec.kafka.listeners).toContainEqual(
-        expect.objectContaining({ name: 'plain', port: 9092, type: 'internal' }),
-      );
+      // The services' listener: plaintext locally, TLS with SCRAM in production (kafka-auth).
+      expect(kafka.spec.kafka.listeners).toEqual([
+        r.name === 'local'
+          ? { name: 'plain', port: 9092, type: 'internal', tls: false }
+          : {
+              name: 'tls',
+              port: 9092,
+              type: 'internal',
+              tls: true,
+              authentication: { type: 'scram-sha-512' },
+            },
+      ]);
       expect(configOf(r).KAFKA_BROKERS).toBe(`${kafka.metadata.name}-kafka-bootstrap:9092`);
       const pools = kinds(r, 'KafkaNodePool');
       expect(pools.flatMap((p) => p.spec.roles).sort()).toEqual(['broker', 'controller']);
@@ -624,6 +661,84 @@ describe('the data component', () => {
         const days = Number(t.spec.config['retention.ms']) / 86_400_000;
         expect(days).toBe(t.spec.topicName.endsWith('.dlq') ? 30 : 14);
       }
+    }
+  });
+
+  it('takes TLS and SCRAM from every client in production, each service as its own KafkaUser limited to its group', () => {
+    const prod = rendered.find((r) => r.name === 'production-in-cluster')!;
+    const kafka = kinds(prod, 'Kafka')[0]!;
+    const cluster = kafka.metadata.name as string;
+    expect(kafka.spec.kafka.authorization).toEqual({ type: 'simple' });
+    expect(kafka.spec.entityOperator.userOperator).toBeDefined();
+    const users = new Map(kinds(prod, 'KafkaUser').map((u) => [u.metadata.name as string, u]));
+    expect([...users.keys()].sort()).toEqual(SERVICES.map((s) => `swapbooth-${s}`).sort());
+    for (const s of SERVICES) {
+      const user = users.get(`swapbooth-${s}`)!;
+      expect(user.metadata.labels['strimzi.io/cluster']).toBe(cluster);
+      expect(user.spec.authentication).toEqual({ type: 'scram-sha-512' });
+      const acls = user.spec.authorization.acls as Obj[];
+      // Its own consumer group, nobody else's; no right to create, delete or reconfigure anything.
+      expect(acls.filter((a) => a.resource.type === 'group').map((a) => a.resource)).toEqual([
+        { type: 'group', name: s, patternType: 'literal' },
+      ]);
+      for (const a of acls) {
+        expect([s, a.operations]).toEqual([
+          s,
+          expect.not.arrayContaining([expect.stringMatching(/^(All|Create|Delete|Alter.*)$/)]),
+        ]);
+        if (a.resource.type === 'topic') expect(a.resource.name).toMatch(/^swapbooth\./);
+      }
+
+      // The service's settings (packages/service-kit config.ts) name that user and its files.
+      const d = named(prod, 'Deployment', s)!;
+      const value = (name: string) => envOf(d, name)?.value as string | undefined;
+      expect([
+        s,
+        value('KAFKA_SSL'),
+        value('KAFKA_SASL_MECHANISM'),
+        value('KAFKA_SASL_USERNAME'),
+      ]).toEqual([s, 'true', 'scram-sha-512', user.metadata.name]);
+      const pod = d.spec.template.spec;
+      const files = new Map<string, { secret: string; key: string }>();
+      for (const m of containerOf(d).volumeMounts as Obj[]) {
+        const volume = (pod.volumes as Obj[]).find((v) => v.name === m.name)!;
+        for (const source of volume.projected?.sources ?? [])
+          for (const item of source.secret?.items ?? [])
+            files.set(`${m.mountPath}/${item.path}`, { secret: source.secret.name, key: item.key });
+      }
+      expect([s, files.get(value('KAFKA_SSL_CA_FILE')!)]).toEqual([
+        s,
+        { secret: `${cluster}-cluster-ca-cert`, key: 'ca.crt' },
+      ]);
+      expect([s, files.get(value('KAFKA_SASL_PASSWORD_FILE')!)]).toEqual([
+        s,
+        { secret: user.metadata.name, key: 'password' },
+      ]);
+
+      // KEDA reads the group's lag as the same user, over the same TLS listener.
+      const trigger = named(prod, 'ScaledObject', s)!.spec.triggers.find(
+        (t: Obj) => t.type === 'kafka',
+      );
+      expect([trigger.metadata.sasl, trigger.metadata.tls]).toEqual(['scram_sha512', 'enable']);
+      const auth = named(prod, 'TriggerAuthentication', trigger.authenticationRef.name)!;
+      expect(auth.spec.env).toEqual([
+        { parameter: 'username', name: 'KAFKA_SASL_USERNAME', containerName: containerOf(d).name },
+      ]);
+      expect(auth.spec.secretTargetRef).toEqual(
+        expect.arrayContaining([
+          { parameter: 'password', name: user.metadata.name, key: 'password' },
+          { parameter: 'ca', name: `${cluster}-cluster-ca-cert`, key: 'ca.crt' },
+        ]),
+      );
+    }
+    // The local overlay stays plaintext, with no users.
+    const local = rendered.find((r) => r.name === 'local')!;
+    expect(kinds(local, 'KafkaUser')).toEqual([]);
+    for (const d of kinds(local, 'Deployment')) {
+      const kafkaEnv = (containerOf(d).env ?? []).filter((e: Obj) =>
+        /^KAFKA_S(SL|ASL)/.test(e.name),
+      );
+      expect([d.metadata.name, kafkaEnv]).toEqual([d.metadata.name, []]);
     }
   });
 

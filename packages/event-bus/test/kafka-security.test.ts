@@ -1,17 +1,18 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect as netConnect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
-import { connect as tlsConnect, createServer, type Server, type TLSSocket } from 'node:tls';
+import { connect as tlsConnect } from 'node:tls';
 import { baseConfigSchema, ConfigError, createLogger, loadConfig } from '@swapbooth/service-kit';
-import { busConfigOf, createKafka } from '../src';
+import { eventually } from '@swapbooth/test-kit';
+import { busConfigOf, createKafka, ensureTopics } from '../src';
 
 /**
  * The TLS and SASL settings reach kafkajs: the CA and password files are read at start (a missing
- * one fails naming its setting), and a client built from KAFKA_SSL + KAFKA_SSL_CA_FILE talks to a
- * broker through TLS with a certificate of that CA. The broker here is the local plaintext one
- * behind a TLS-terminating proxy on 127.0.0.1, with a CA and certificate made for this test.
+ * one fails naming its setting), and a client built from them signs in to a real broker whose
+ * listener wants TLS with a certificate of that CA and SASL (SCRAM or PLAIN), as Strimzi's does in
+ * production. The CA and certificate are made for this test with openssl.
  */
 
 const logger = createLogger('event-bus-test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -82,8 +83,7 @@ beforeAll(() => {
     '-extfile',
     'ext.cnf',
   );
-  const read = (name: string) =>
-    spawnSync('cat', [path.join(dir, name)], { encoding: 'utf8' }).stdout;
+  const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');
   certs = { ca: read('ca.crt'), key: read('broker.key'), cert: read('broker.crt') };
   caFile = path.join(dir, 'ca.crt');
 });
@@ -151,64 +151,211 @@ describe('the Kafka client settings', () => {
   });
 });
 
-describe('a client with KAFKA_SSL and KAFKA_SSL_CA_FILE', () => {
-  let proxy: Server;
-  let port = 0;
-  const sockets = new Set<Socket>();
-  let handshakes = 0;
-  /** Bytes the broker sent back through the TLS connections. */
-  let answered = 0;
+describe('a service client against a broker that wants TLS and SASL', () => {
+  /**
+   * A private single-node Kafka 3.9.1 (the jars infra/local/infra.sh fetches) whose client
+   * listener is SASL_SSL with this test's certificate, SCRAM-SHA-512/256 credentials created at
+   * format time and a PLAIN user; its brokers talk among themselves on a plaintext listener.
+   */
+  let broker: ChildProcess | undefined;
+  let address = '';
+  const scramPassword = 'scram-secret-of-exchange';
+  const plainPassword = 'plain-secret-of-exchange';
+  let brokerLog = '';
+
+  const freePort = () =>
+    new Promise<number>((resolve, reject) => {
+      const probe = createNetServer();
+      probe.once('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+
+  /** A bus client as a service builds it from its settings, pointed at the private broker. */
+  const client = (env: Record<string, string>) => {
+    const bus = busConfigOf(
+      loadConfig(baseConfigSchema, { KAFKA_BROKERS: address, ...env }),
+      'security-test',
+    );
+    return { bus, kafka: createKafka(bus, logger) };
+  };
+  const secured = (mechanism: string, password: Record<string, string>) => ({
+    KAFKA_SSL: 'true',
+    KAFKA_SSL_CA_FILE: caFile,
+    KAFKA_SASL_MECHANISM: mechanism,
+    KAFKA_SASL_USERNAME: 'exchange',
+    ...password,
+  });
 
   beforeAll(async () => {
-    const [host, brokerPort] = process.env.KAFKA_BROKERS!.split(',')[0]!.split(':');
-    proxy = createServer({ key: certs.key, cert: certs.cert }, (tls: TLSSocket) => {
-      handshakes += 1;
-      const broker = netConnect(Number(brokerPort), host);
-      sockets.add(tls).add(broker);
-      broker.on('data', (chunk: Buffer) => (answered += chunk.length));
-      tls.pipe(broker).pipe(tls);
-      const close = () => {
-        tls.destroy();
-        broker.destroy();
-      };
-      tls.on('error', close).on('close', close);
-      broker.on('error', close).on('close', close);
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    port = (proxy.address() as { port: number }).port;
-  });
+    const cache = process.env.SWAPBOOTH_CACHE ?? path.join(homedir(), '.cache/swapbooth');
+    const libs = path.join(cache, 'kafka-3.9.1-libs');
+    if (!existsSync(path.join(libs, '.complete'))) {
+      throw new Error(
+        `the Kafka jars are missing from ${libs}: run bash infra/local/infra.sh provision`,
+      );
+    }
+    const [internal, clientPort, controller] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
+    address = `127.0.0.1:${clientPort}`;
+    const data = path.join(dir, 'kafka');
+    file('broker.pem', certs.key + certs.cert);
+    const properties = file(
+      'server.properties',
+      [
+        'process.roles=broker,controller',
+        'node.id=1',
+        `controller.quorum.voters=1@127.0.0.1:${controller}`,
+        `listeners=INTERNAL://127.0.0.1:${internal},SASL_SSL://127.0.0.1:${clientPort},CONTROLLER://127.0.0.1:${controller}`,
+        `advertised.listeners=INTERNAL://127.0.0.1:${internal},SASL_SSL://127.0.0.1:${clientPort}`,
+        'controller.listener.names=CONTROLLER',
+        'listener.security.protocol.map=INTERNAL:PLAINTEXT,SASL_SSL:SASL_SSL,CONTROLLER:PLAINTEXT',
+        'inter.broker.listener.name=INTERNAL',
+        'sasl.enabled.mechanisms=SCRAM-SHA-512,SCRAM-SHA-256,PLAIN',
+        'listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;',
+        'listener.name.sasl_ssl.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;',
+        `listener.name.sasl_ssl.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required user_exchange="${plainPassword}";`,
+        'ssl.keystore.type=PEM',
+        `ssl.keystore.location=${path.join(dir, 'broker.pem')}`,
+        `log.dirs=${data}`,
+        'num.partitions=1',
+        'offsets.topic.replication.factor=1',
+        'offsets.topic.num.partitions=1',
+        'transaction.state.log.replication.factor=1',
+        'transaction.state.log.min.isr=1',
+        'default.replication.factor=1',
+        'min.insync.replicas=1',
+        'group.initial.rebalance.delay.ms=0',
+        '',
+      ].join('\n'),
+    );
+    const log4j = file(
+      'log4j.properties',
+      'log4j.rootLogger=WARN, stdout\nlog4j.appender.stdout=org.apache.log4j.ConsoleAppender\n' +
+        'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout\n',
+    );
+    const java = ['-cp', `${libs}/*`, `-Dlog4j.configuration=file:${log4j}`];
+    const format = spawnSync(
+      'java',
+      [
+        ...java,
+        'kafka.tools.StorageTool',
+        'format',
+        '-t',
+        'swapbooth-sasl-test',
+        '-c',
+        properties,
+        '-S',
+        `SCRAM-SHA-512=[name=exchange,password=${scramPassword}]`,
+        '-S',
+        `SCRAM-SHA-256=[name=exchange,password=${scramPassword}]`,
+      ],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    if (format.status !== 0) throw new Error(`formatting the broker failed: ${format.stderr}`);
+    broker = spawn(
+      'java',
+      ['-Xms128m', '-Xmx384m', '-XX:+UseSerialGC', ...java, 'kafka.Kafka', properties],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const keep = (chunk: Buffer) => (brokerLog = (brokerLog + chunk.toString()).slice(-4000));
+    broker.stdout!.on('data', keep);
+    broker.stderr!.on('data', keep);
+    // Ready once a client signs in and lists the topics.
+    const probe = client(secured('scram-sha-512', { KAFKA_SASL_PASSWORD: scramPassword })).kafka;
+    try {
+      await eventually(
+        async () => {
+          if (broker!.exitCode !== null) throw new Error(`the broker exited:\n${brokerLog}`);
+          const admin = probe.admin();
+          await admin.connect();
+          try {
+            return Array.isArray(await admin.listTopics());
+          } finally {
+            await admin.disconnect();
+          }
+        },
+        120_000,
+        500,
+      );
+    } catch (err) {
+      throw new Error(`the private broker did not start: ${(err as Error).message}\n${brokerLog}`);
+    }
+  }, 180_000);
 
   afterAll(async () => {
-    for (const s of sockets) s.destroy();
-    await new Promise((resolve) => proxy.close(resolve));
+    const running = broker;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGTERM');
+    const timer = setTimeout(() => running.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }, 30_000);
+
+  it.each([
+    [
+      'scram-sha-512',
+      'a password file',
+      () => ({ KAFKA_SASL_PASSWORD_FILE: file('pw', `${scramPassword}\n`) }),
+    ],
+    ['scram-sha-256', 'a password', () => ({ KAFKA_SASL_PASSWORD: scramPassword })],
+    ['plain', 'a password', () => ({ KAFKA_SASL_PASSWORD: plainPassword })],
+  ])(
+    'signs in with %s and %s, creates its topics and publishes',
+    async (mechanism, _how, password) => {
+      const { bus, kafka } = client(secured(mechanism, password()));
+      const topic = `security.${mechanism}`;
+      await ensureTopics(kafka, bus, [topic]);
+      const producer = kafka.producer();
+      await producer.connect();
+      await producer.send({ topic, messages: [{ value: 'hello' }] });
+      await producer.disconnect();
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const offsets = await admin.fetchTopicOffsets(topic);
+        expect(offsets.reduce((n, o) => n + Number(o.high), 0)).toBe(1);
+      } finally {
+        await admin.disconnect();
+      }
+    },
+  );
+
+  it('is refused with a wrong password', async () => {
+    const admin = client(
+      secured('scram-sha-512', { KAFKA_SASL_PASSWORD: 'not-the-password' }),
+    ).kafka.admin();
+    await expect(admin.connect()).rejects.toThrow(/SASL SCRAM SHA512 authentication failed/);
   });
 
-  it("talks to the broker over TLS, trusting the cluster's CA", async () => {
-    const bus = { ...busFrom({ KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: caFile }) };
-    bus.brokers = [`localhost:${port}`];
-    const admin = createKafka(bus, logger).admin();
-    // Connecting asks the broker its API versions and the cluster's metadata: both answered
-    // through the TLS connection. (Later requests would go to the address the local broker
-    // advertises, which is plaintext, so the test stops here.)
-    await admin.connect();
-    await admin.disconnect();
-    expect(handshakes).toBeGreaterThanOrEqual(1);
-    expect(answered).toBeGreaterThan(0);
-  });
-
-  it("refuses the broker's certificate without that CA, and so does the CA's client with TLS off", async () => {
+  it("refuses the broker's certificate when the CA file is not given", async () => {
     const attempt = (options: object) =>
       new Promise<string>((resolve) => {
-        const socket = tlsConnect({ host: '127.0.0.1', port, servername: 'localhost', ...options });
+        const [host, port] = address.split(':');
+        const socket = tlsConnect({
+          host,
+          port: Number(port),
+          servername: 'localhost',
+          ...options,
+        });
         socket.once('secureConnect', () => {
           socket.destroy();
           resolve('connected');
         });
         socket.once('error', (err) => resolve(err.message));
       });
-    const withCa = busFrom({ KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: caFile }).ssl as object;
-    expect(await attempt(withCa)).toBe('connected');
+    const env = { KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: caFile };
+    expect(await attempt(client(env).bus.ssl as object)).toBe('connected');
     // KAFKA_SSL=true alone trusts the system's CAs, which never signed this test's certificate.
+    expect(client({ KAFKA_SSL: 'true' }).bus.ssl).toBe(true);
     expect(await attempt({})).toMatch(/self[- ]signed|unable to verify|certificate/i);
   });
 });

@@ -2,6 +2,7 @@ import { Topics } from '@swapbooth/contracts';
 import { EventTap, eventually, type Loose } from '@swapbooth/test-kit';
 import { newMember, startExchange, type Harness, type Member } from './support/harness';
 import { listingsOf, setListingStatus, ship, type TestListing } from './support/fixtures';
+import { settleCircle } from '../src/domain/circle-life';
 
 let h: Harness;
 /** Reads the circle topic (the harness's tap reads proposals). */
@@ -225,6 +226,41 @@ describe('live trade circles', () => {
     expect(done.body.data.allowed_actions).toEqual(['rate']);
     const giverDone = (await h.api.get(`/api/exchange/proposal/${pa}`, ma.token)).body.data;
     expect(giverDone.allowed_actions).toEqual(['rate']);
+  });
+
+  it('settles an accepted circle once when two settlements meet (the last answer and the sweep): the second finds each exchange already stored', async () => {
+    const { members } = await threeWayCycle();
+    const id = await proposedCircle(members);
+    for (const m of members) expect((await answer(m, id, 'accepted')).status).toBe(200);
+    const deps = h.service.deps.circles;
+    const settled = (await deps.circles.findById(id))!;
+    expect(settled.settled).toBe(true);
+    // As the other settlement sees it: accepted, not yet settled, and (read a moment before the
+    // first one stored them) none of its exchanges there yet.
+    expect(await deps.circles.replace({ ...settled, settled: false }, settled.version, [])).toBe(
+      true,
+    );
+    const proposals = Object.assign(Object.create(deps.proposals) as typeof deps.proposals, {
+      findById: async () => undefined,
+    });
+    const late = { ...deps, proposals };
+    const again = await settleCircle(late, id);
+    expect(again.settled).toBe(true);
+    // Still one accepted exchange per edge, each announced once.
+    for (const e of again.exchanges!) {
+      expect((await deps.proposals.findById(e.proposalId))?.status).toBe('accepted');
+      expect(await holderOf({ id: e.productId } as TestListing)).toBe(e.proposalId);
+    }
+    const ids = new Set(again.exchanges!.map((e) => e.proposalId));
+    await eventually(
+      () =>
+        h.tap.seen.filter(
+          (ev) =>
+            ev.type === 'proposal.accepted' &&
+            ids.has((ev.data as { proposalId: string }).proposalId),
+        ).length === 3,
+      20_000,
+    );
   });
 
   it('dissolves a circle when one member declines: reservations released, the declined edge not proposed again at once', async () => {

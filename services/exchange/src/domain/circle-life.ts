@@ -161,8 +161,10 @@ function edgeProposal(c: Circle, e: NonNullable<Circle['exchanges']>[number], no
 /**
  * Turns an accepted circle into its linked exchanges: one accepted proposal per edge (with
  * `proposal.accepted`, so catalog marks the listing reserved and other proposals naming it end),
- * each taking over the circle's reservation of its listing. Safe to run again after a stop: an
- * exchange that exists is kept, a reservation already moved is left.
+ * each taking over the circle's reservation of its listing. Safe to run again after a stop, and
+ * at the same time as another settlement (the last answer and the sweep can meet): an exchange
+ * that exists is kept (its id is the edge's, so a second insert finds it taken), a reservation
+ * already moved is left.
  */
 export async function settleCircle(
   deps: Pick<CircleDeps, 'circles' | 'proposals' | 'proposalIndex' | 'reservations' | 'now'>,
@@ -177,6 +179,7 @@ export async function settleCircle(
       const p = edgeProposal(c, e, at);
       await deps.proposalIndex.addForMembers(p.id, p.senderId, p.receiverId);
       await deps.proposalIndex.addForListings(p.id, [e.productId]);
+      // False: a settlement running meanwhile stored it (with its one proposal.accepted).
       await deps.proposals.insert(p, [domainEvent('proposal.accepted', p.id, factsOf(p))]);
     }
     const held = await deps.reservations.find(e.productId);

@@ -4,7 +4,8 @@ import type { Proposal } from './proposal';
 
 /** Proposals storage: one document per proposal, written with its events in one update. */
 export interface ProposalRepository {
-  insert(p: Proposal, events: DomainEvent[]): Promise<void>;
+  /** Stores a new proposal with its events; false (nothing written) when its id is taken. */
+  insert(p: Proposal, events: DomainEvent[]): Promise<boolean>;
   /** Stores `p` with its events if the stored version is still `expectedVersion`. */
   replace(p: Proposal, expectedVersion: number, events: DomainEvent[]): Promise<boolean>;
   findById(id: string): Promise<Proposal | undefined>;

@@ -1,5 +1,11 @@
 import type { Connection, Model } from 'mongoose';
-import { pushEvents, toOutbox, withOutbox, type DomainEvent } from '@swapbooth/event-bus';
+import {
+  isDuplicateKey,
+  pushEvents,
+  toOutbox,
+  withOutbox,
+  type DomainEvent,
+} from '@swapbooth/event-bus';
 import type { Proposal } from '../../domain/proposal';
 import type { ProposalIndex, ProposalRepository } from '../../domain/proposal-ports';
 import type { ProposalFacts, ProposalLookup } from '../../domain/ports';
@@ -76,11 +82,17 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
     this.model = proposalModel(conn);
   }
 
-  async insert(p: Proposal, events: DomainEvent[]): Promise<void> {
+  async insert(p: Proposal, events: DomainEvent[]): Promise<boolean> {
     const { id, ...state } = p;
-    await this.model.create({ _id: id, ...state, ...withOutbox(toOutbox(events, 'exchange')) });
+    try {
+      await this.model.create({ _id: id, ...state, ...withOutbox(toOutbox(events, 'exchange')) });
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
     if (events.length) this.published();
     await this.index.noteStatus(p);
+    return true;
   }
 
   async replace(p: Proposal, expectedVersion: number, events: DomainEvent[]): Promise<boolean> {

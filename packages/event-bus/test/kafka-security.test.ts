@@ -1,11 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
-import { homedir, tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { baseConfigSchema, ConfigError, createLogger, loadConfig } from '@swapbooth/service-kit';
-import { eventually } from '@swapbooth/test-kit';
+import { disposableKafka, eventually, freePort, type DisposableServer } from '@swapbooth/test-kit';
 import { busConfigOf, createKafka, ensureTopics } from '../src';
 
 /**
@@ -157,21 +156,10 @@ describe('a service client against a broker that wants TLS and SASL', () => {
    * listener is SASL_SSL with this test's certificate, SCRAM-SHA-512/256 credentials created at
    * format time and a PLAIN user; its brokers talk among themselves on a plaintext listener.
    */
-  let broker: ChildProcess | undefined;
+  let broker: DisposableServer | undefined;
   let address = '';
   const scramPassword = 'scram-secret-of-exchange';
   const plainPassword = 'plain-secret-of-exchange';
-  let brokerLog = '';
-
-  const freePort = () =>
-    new Promise<number>((resolve, reject) => {
-      const probe = createNetServer();
-      probe.once('error', reject);
-      probe.listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as { port: number };
-        probe.close(() => resolve(port));
-      });
-    });
 
   /** A bus client as a service builds it from its settings, pointed at the private broker. */
   const client = (env: Record<string, string>) => {
@@ -190,114 +178,52 @@ describe('a service client against a broker that wants TLS and SASL', () => {
   });
 
   beforeAll(async () => {
-    const cache = process.env.SWAPBOOTH_CACHE ?? path.join(homedir(), '.cache/swapbooth');
-    const libs = path.join(cache, 'kafka-3.9.1-libs');
-    if (!existsSync(path.join(libs, '.complete'))) {
-      throw new Error(
-        `the Kafka jars are missing from ${libs}: run bash infra/local/infra.sh provision`,
-      );
-    }
-    const [internal, clientPort, controller] = [
-      await freePort(),
-      await freePort(),
-      await freePort(),
-    ];
-    address = `127.0.0.1:${clientPort}`;
-    const data = path.join(dir, 'kafka');
     file('broker.pem', certs.key + certs.cert);
-    const properties = file(
-      'server.properties',
-      [
-        'process.roles=broker,controller',
-        'node.id=1',
-        `controller.quorum.voters=1@127.0.0.1:${controller}`,
-        `listeners=INTERNAL://127.0.0.1:${internal},SASL_SSL://127.0.0.1:${clientPort},CONTROLLER://127.0.0.1:${controller}`,
-        `advertised.listeners=INTERNAL://127.0.0.1:${internal},SASL_SSL://127.0.0.1:${clientPort}`,
-        'controller.listener.names=CONTROLLER',
-        'listener.security.protocol.map=INTERNAL:PLAINTEXT,SASL_SSL:SASL_SSL,CONTROLLER:PLAINTEXT',
-        'inter.broker.listener.name=INTERNAL',
-        'sasl.enabled.mechanisms=SCRAM-SHA-512,SCRAM-SHA-256,PLAIN',
-        'listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;',
-        'listener.name.sasl_ssl.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;',
-        `listener.name.sasl_ssl.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required user_exchange="${plainPassword}";`,
-        'ssl.keystore.type=PEM',
-        `ssl.keystore.location=${path.join(dir, 'broker.pem')}`,
-        `log.dirs=${data}`,
-        'num.partitions=1',
-        'offsets.topic.replication.factor=1',
-        'offsets.topic.num.partitions=1',
-        'transaction.state.log.replication.factor=1',
-        'transaction.state.log.min.isr=1',
-        'default.replication.factor=1',
-        'min.insync.replicas=1',
-        'group.initial.rebalance.delay.ms=0',
-        '',
-      ].join('\n'),
-    );
-    const log4j = file(
-      'log4j.properties',
-      'log4j.rootLogger=WARN, stdout\nlog4j.appender.stdout=org.apache.log4j.ConsoleAppender\n' +
-        'log4j.appender.stdout.layout=org.apache.log4j.PatternLayout\n',
-    );
-    const java = ['-cp', `${libs}/*`, `-Dlog4j.configuration=file:${log4j}`];
-    const format = spawnSync(
-      'java',
-      [
-        ...java,
-        'kafka.tools.StorageTool',
-        'format',
-        '-t',
-        'swapbooth-sasl-test',
-        '-c',
-        properties,
+    const internal = await freePort();
+    broker = await disposableKafka({
+      properties: ({ port, controller }) => ({
+        listeners: `INTERNAL://127.0.0.1:${internal},SASL_SSL://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controller}`,
+        'advertised.listeners': `INTERNAL://127.0.0.1:${internal},SASL_SSL://127.0.0.1:${port}`,
+        'listener.security.protocol.map':
+          'INTERNAL:PLAINTEXT,SASL_SSL:SASL_SSL,CONTROLLER:PLAINTEXT',
+        'inter.broker.listener.name': 'INTERNAL',
+        'sasl.enabled.mechanisms': 'SCRAM-SHA-512,SCRAM-SHA-256,PLAIN',
+        'listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config':
+          'org.apache.kafka.common.security.scram.ScramLoginModule required;',
+        'listener.name.sasl_ssl.scram-sha-256.sasl.jaas.config':
+          'org.apache.kafka.common.security.scram.ScramLoginModule required;',
+        'listener.name.sasl_ssl.plain.sasl.jaas.config': `org.apache.kafka.common.security.plain.PlainLoginModule required user_exchange="${plainPassword}";`,
+        'ssl.keystore.type': 'PEM',
+        'ssl.keystore.location': path.join(dir, 'broker.pem'),
+      }),
+      formatArgs: [
         '-S',
         `SCRAM-SHA-512=[name=exchange,password=${scramPassword}]`,
         '-S',
         `SCRAM-SHA-256=[name=exchange,password=${scramPassword}]`,
       ],
-      { encoding: 'utf8', timeout: 120_000 },
-    );
-    if (format.status !== 0) throw new Error(`formatting the broker failed: ${format.stderr}`);
-    broker = spawn(
-      'java',
-      ['-Xms128m', '-Xmx384m', '-XX:+UseSerialGC', ...java, 'kafka.Kafka', properties],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const keep = (chunk: Buffer) => (brokerLog = (brokerLog + chunk.toString()).slice(-4000));
-    broker.stdout!.on('data', keep);
-    broker.stderr!.on('data', keep);
+    });
+    address = broker.url;
+    await broker.start();
     // Ready once a client signs in and lists the topics.
     const probe = client(secured('scram-sha-512', { KAFKA_SASL_PASSWORD: scramPassword })).kafka;
-    try {
-      await eventually(
-        async () => {
-          if (broker!.exitCode !== null) throw new Error(`the broker exited:\n${brokerLog}`);
-          const admin = probe.admin();
-          await admin.connect();
-          try {
-            return Array.isArray(await admin.listTopics());
-          } finally {
-            await admin.disconnect();
-          }
-        },
-        120_000,
-        500,
-      );
-    } catch (err) {
-      throw new Error(`the private broker did not start: ${(err as Error).message}\n${brokerLog}`);
-    }
+    await eventually(
+      async () => {
+        const admin = probe.admin();
+        await admin.connect();
+        try {
+          return Array.isArray(await admin.listTopics());
+        } finally {
+          await admin.disconnect();
+        }
+      },
+      120_000,
+      500,
+    );
   }, 180_000);
 
   afterAll(async () => {
-    const running = broker;
-    if (!running || running.exitCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGTERM');
-    const timer = setTimeout(() => running.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
+    await broker?.stop();
   }, 30_000);
 
   it.each([

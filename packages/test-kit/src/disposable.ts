@@ -91,32 +91,48 @@ export async function disposableFerret(): Promise<DisposableServer> {
   );
 }
 
+export interface DisposableKafkaOptions {
+  /**
+   * Server properties over the defaults, given the client and controller ports: e.g. a client
+   * listener that wants TLS and SASL (listeners, advertised.listeners, the protocol map, …).
+   */
+  properties?: (ports: { port: number; controller: number }) => Record<string, string>;
+  /** More arguments for the storage format, e.g. SCRAM users (`-S`, `SCRAM-SHA-512=[…]`). */
+  formatArgs?: string[];
+}
+
 /** A single-node KRaft Kafka of its own; data survives stop/start. */
-export async function disposableKafka(): Promise<DisposableServer> {
+export async function disposableKafka(
+  options: DisposableKafkaOptions = {},
+): Promise<DisposableServer> {
   const port = await freePort();
   const controller = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'swapbooth-kafka-'));
   const libs = path.join(cache, 'kafka-3.9.1-libs/*');
   mkdirSync(path.join(dir, 'logs'));
   const props = path.join(dir, 'server.properties');
+  const properties: Record<string, string> = {
+    'process.roles': 'broker,controller',
+    'node.id': '1',
+    'controller.quorum.voters': `1@127.0.0.1:${controller}`,
+    listeners: `PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controller}`,
+    'advertised.listeners': `PLAINTEXT://127.0.0.1:${port}`,
+    'controller.listener.names': 'CONTROLLER',
+    'listener.security.protocol.map': 'PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+    'log.dirs': `${dir}/logs`,
+    'offsets.topic.replication.factor': '1',
+    'offsets.topic.num.partitions': '1',
+    'transaction.state.log.replication.factor': '1',
+    'transaction.state.log.min.isr': '1',
+    'group.initial.rebalance.delay.ms': '0',
+    'metadata.max.idle.interval.ms': '5000',
+    ...options.properties?.({ port, controller }),
+  };
   writeFileSync(
     props,
-    [
-      'process.roles=broker,controller',
-      'node.id=1',
-      `controller.quorum.voters=1@127.0.0.1:${controller}`,
-      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controller}`,
-      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
-      'controller.listener.names=CONTROLLER',
-      'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
-      `log.dirs=${dir}/logs`,
-      'offsets.topic.replication.factor=1',
-      'offsets.topic.num.partitions=1',
-      'transaction.state.log.replication.factor=1',
-      'transaction.state.log.min.isr=1',
-      'group.initial.rebalance.delay.ms=0',
-      'metadata.max.idle.interval.ms=5000',
-    ].join('\n'),
+    Object.entries(properties)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
   );
   const log4j = path.join(dir, 'log4j.properties');
   writeFileSync(
@@ -136,6 +152,7 @@ export async function disposableKafka(): Promise<DisposableServer> {
       '-c',
       props,
       '--ignore-formatted',
+      ...(options.formatArgs ?? []),
     ],
     { stdio: 'ignore' },
   );

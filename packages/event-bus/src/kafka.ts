@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
 import { Kafka, logLevel, type Admin, type LogEntry, type SASLOptions } from 'kafkajs';
 import { allTopics, deadLetterTopic } from '@swapbooth/contracts';
-import { ConfigError, type BaseConfig, type Logger } from '@swapbooth/service-kit';
+import {
+  ConfigError,
+  type BaseConfig,
+  type KafkaSecuritySettings,
+  type Logger,
+} from '@swapbooth/service-kit';
 import { letKafkajsIdle } from './kafkajs-idle';
 
 // Every client this package creates (and any other in the process) sleeps while idle.
@@ -30,16 +35,6 @@ export interface BusConfig {
   sasl?: SASLOptions;
 }
 
-type SecuritySettings = Pick<
-  BaseConfig,
-  | 'KAFKA_SSL'
-  | 'KAFKA_SSL_CA_FILE'
-  | 'KAFKA_SASL_MECHANISM'
-  | 'KAFKA_SASL_USERNAME'
-  | 'KAFKA_SASL_PASSWORD'
-  | 'KAFKA_SASL_PASSWORD_FILE'
->;
-
 /** Reads a file a setting names; a missing or unreadable one fails the start naming the setting. */
 function settingFile(setting: string, file: string): string {
   try {
@@ -53,7 +48,7 @@ function settingFile(setting: string, file: string): string {
  * The kafkajs `ssl` and `sasl` options of a validated configuration (loadConfig has already
  * refused the settings that do not go together), with the CA and password files read.
  */
-export function kafkaSecurityOf(config: SecuritySettings): Pick<BusConfig, 'ssl' | 'sasl'> {
+export function kafkaSecurityOf(config: KafkaSecuritySettings): Pick<BusConfig, 'ssl' | 'sasl'> {
   const out: Pick<BusConfig, 'ssl' | 'sasl'> = {};
   if (config.KAFKA_SSL) {
     if (config.KAFKA_SSL_CA_FILE) {
@@ -100,7 +95,7 @@ export function busConfigOf(
     | 'OUTBOX_SWEEP_MS'
     | 'KAFKA_FETCH_WAIT_MS'
     | 'KAFKA_SESSION_TIMEOUT_MS'
-    | keyof SecuritySettings
+    | keyof KafkaSecuritySettings
   >,
   clientId: string,
 ): BusConfig {

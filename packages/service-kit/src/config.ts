@@ -100,23 +100,22 @@ export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
 export class ConfigError extends Error {}
 
-type KafkaSecuritySettings = Partial<
-  Pick<
-    BaseConfig,
-    | 'KAFKA_SSL'
-    | 'KAFKA_SSL_CA_FILE'
-    | 'KAFKA_SASL_MECHANISM'
-    | 'KAFKA_SASL_USERNAME'
-    | 'KAFKA_SASL_PASSWORD'
-    | 'KAFKA_SASL_PASSWORD_FILE'
-  >
+/** The Kafka TLS and SASL settings (checked here, turned into kafkajs options by the event bus). */
+export type KafkaSecuritySettings = Pick<
+  BaseConfig,
+  | 'KAFKA_SSL'
+  | 'KAFKA_SSL_CA_FILE'
+  | 'KAFKA_SASL_MECHANISM'
+  | 'KAFKA_SASL_USERNAME'
+  | 'KAFKA_SASL_PASSWORD'
+  | 'KAFKA_SASL_PASSWORD_FILE'
 >;
 
 /**
  * The Kafka TLS and SASL settings that do not go together, each as "SETTING: why". Checked after
  * the schema (a refinement on the base schema would keep the services from extending it).
  */
-export function kafkaSecurityProblems(c: KafkaSecuritySettings): string[] {
+export function kafkaSecurityProblems(c: Partial<KafkaSecuritySettings>): string[] {
   const problems: string[] = [];
   if (c.KAFKA_SSL_CA_FILE && !c.KAFKA_SSL) {
     problems.push(

@@ -47,11 +47,40 @@ export const circlesApi = tagged.injectEndpoints({
         body: { wants },
       }),
       transformResponse: (body: ApiSuccess<WantListResponse>) => body.data,
-      invalidatesTags: ['WantLists', 'Circles'],
+      // The answer is the list as stored, so it replaces the cached one as the mutation settles:
+      // a refetch would leave a window in which the page shows (and the next move starts from)
+      // the old order.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const saved = await queryFulfilled.then(
+          (r) => r.data,
+          () => undefined,
+        );
+        if (!saved) return;
+        dispatch(
+          circlesApi.util.updateQueryData('getWantLists', undefined, (lists) => {
+            const at = lists.findIndex((l) => l.product_id === saved.product_id);
+            if (at >= 0) lists[at] = saved;
+            else lists.push(saved);
+          }),
+        );
+      },
+      invalidatesTags: ['Circles'],
     }),
     clearWantList: build.mutation<void, string>({
       query: (productId) => ({ url: `/circles/wants/${enc(productId)}`, method: 'DELETE' }),
-      invalidatesTags: ['WantLists', 'Circles'],
+      async onQueryStarted(productId, { dispatch, queryFulfilled }) {
+        const cleared = await queryFulfilled.then(
+          () => true,
+          () => false,
+        );
+        if (!cleared) return;
+        dispatch(
+          circlesApi.util.updateQueryData('getWantLists', undefined, (lists) =>
+            lists.filter((l) => l.product_id !== productId),
+          ),
+        );
+      },
+      invalidatesTags: ['Circles'],
     }),
     getCircles: build.query<CircleResponse[], void>({
       query: () => ({ url: '/circles' }),

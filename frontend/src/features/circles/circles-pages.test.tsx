@@ -187,6 +187,14 @@ describe('the want lists page', () => {
       ]),
     );
     await screen.findByText('Listing o1 is now choice 2 for Listing m1.');
+    // The page shows the saved order straight away, and the next change starts from it.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: /Listing m1/ }))
+          .getAllByRole('listitem')
+          .map((li) => within(li).getAllByRole('link')[0]!.textContent),
+      ).toEqual(['Listing o2', 'Listing o1', 'Listing t3']),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Remove Listing t3' }));
     await waitFor(() =>
       expect(bodiesSent(fetch, 'PUT', '/api/circles/wants/m1')[1]).toEqual({

@@ -7,9 +7,18 @@ export const escapeHtml = (s: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** Whole minutes from one instant to another (at least 1). */
-export const minutesBetween = (fromIso: string, toIso: string): number =>
-  Math.max(1, Math.round((Date.parse(toIso) - Date.parse(fromIso)) / 60_000));
+/**
+ * When a link or code expires, said from the moment the event happened: "in 15 minutes" (at least
+ * one). Events carry their times as strings; when the event's time is not a time the count starts
+ * now, and when the expiry is not one the e-mail says "soon" rather than "in NaN minutes".
+ */
+export function expiresIn(occurredAtIso: string, expiresAtIso: string, now = Date.now()): string {
+  const until = Date.parse(expiresAtIso);
+  if (!Number.isFinite(until)) return 'soon';
+  const from = Date.parse(occurredAtIso);
+  const minutes = Math.max(1, Math.round((until - (Number.isFinite(from) ? from : now)) / 60_000));
+  return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
 
 /** Wraps already-escaped body HTML in the shared, inline-styled frame. */
 export function htmlFrame(title: string, bodyHtml: string): string {

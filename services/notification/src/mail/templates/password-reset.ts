@@ -1,11 +1,11 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
 import type { MailMessage } from '../mailer';
-import { PRODUCT_NAME, escapeHtml, htmlFrame, minutesBetween } from './layout';
+import { PRODUCT_NAME, escapeHtml, htmlFrame, expiresIn } from './layout';
 
 /** The password-reset link e-mail. */
 export function passwordResetEmail(e: EventEnvelope<'auth.password-reset-requested'>): MailMessage {
   const { email, resetUrl, expiresAt } = e.data;
-  const minutes = minutesBetween(e.occurredAt, expiresAt);
+  const expiry = expiresIn(e.occurredAt, expiresAt);
   const subject = `Reset your ${PRODUCT_NAME} password`;
   const text = [
     'Hello,',
@@ -14,7 +14,7 @@ export function passwordResetEmail(e: EventEnvelope<'auth.password-reset-request
     '',
     resetUrl,
     '',
-    `The link works once and expires in ${minutes} minutes.`,
+    `The link works once and expires ${expiry}.`,
     '',
     'If you did not ask for this, ignore this e-mail: your password stays as it is.',
     '',
@@ -27,7 +27,7 @@ export function passwordResetEmail(e: EventEnvelope<'auth.password-reset-request
     <p>Someone asked to reset the password of your ${PRODUCT_NAME} account.</p>
     <p style="margin:24px 0"><a href="${url}" style="background:#e4405f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
     <p style="font-size:12px;color:#666">Or paste this link into your browser: ${url}</p>
-    <p>The link works once and expires in ${minutes} minutes.</p>
+    <p>The link works once and expires ${expiry}.</p>
     <p style="color:#666">If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`,
   );
   return { to: email, subject, text, html };

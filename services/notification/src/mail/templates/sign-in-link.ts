@@ -1,11 +1,11 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
 import type { MailMessage } from '../mailer';
-import { PRODUCT_NAME, escapeHtml, htmlFrame, minutesBetween } from './layout';
+import { PRODUCT_NAME, escapeHtml, htmlFrame, expiresIn } from './layout';
 
 /** The one-time sign-in link e-mail. */
 export function signInLinkEmail(e: EventEnvelope<'auth.sign-in-link-requested'>): MailMessage {
   const { email, signInUrl, expiresAt } = e.data;
-  const minutes = minutesBetween(e.occurredAt, expiresAt);
+  const expiry = expiresIn(e.occurredAt, expiresAt);
   const subject = `Your ${PRODUCT_NAME} sign-in link`;
   const text = [
     'Hello,',
@@ -14,7 +14,7 @@ export function signInLinkEmail(e: EventEnvelope<'auth.sign-in-link-requested'>)
     '',
     signInUrl,
     '',
-    `The link works once and expires in ${minutes} minutes. Using it also lifts any slow-down of sign-ins caused by wrong passwords.`,
+    `The link works once and expires ${expiry}. Using it also lifts any slow-down of sign-ins caused by wrong passwords.`,
     '',
     'If you did not ask for this, ignore this e-mail: nobody can sign in without it.',
     '',
@@ -27,7 +27,7 @@ export function signInLinkEmail(e: EventEnvelope<'auth.sign-in-link-requested'>)
     <p>Someone asked for a link to sign in to your ${PRODUCT_NAME} account without the password.</p>
     <p style="margin:24px 0"><a href="${url}" style="background:#e4405f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Sign in to ${PRODUCT_NAME}</a></p>
     <p style="font-size:12px;color:#666">Or paste this link into your browser: ${url}</p>
-    <p>The link works once and expires in ${minutes} minutes. Using it also lifts any slow-down of sign-ins caused by wrong passwords.</p>
+    <p>The link works once and expires ${expiry}. Using it also lifts any slow-down of sign-ins caused by wrong passwords.</p>
     <p style="color:#666">If you did not ask for this, ignore this e-mail: nobody can sign in without it.</p>`,
   );
   return { to: email, subject, text, html };

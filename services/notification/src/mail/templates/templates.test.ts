@@ -1,4 +1,5 @@
 import { createEvent } from '@swapbooth/contracts';
+import { expiresIn } from './layout';
 import { otpCodeEmail } from './otp-code';
 import { passwordResetEmail } from './password-reset';
 import { signInLinkEmail } from './sign-in-link';
@@ -48,5 +49,26 @@ describe('e-mail templates', () => {
     expect(mail.text).toContain(signInUrl);
     expect(mail.text).toContain('15 minutes');
     expect(mail.html).toContain('token=u.a&lt;b');
+  });
+
+  it('says when a code expires even when the event’s times are not times', () => {
+    const e = createEvent(
+      'auth.otp-requested',
+      { userId: 'u', email: 'a@example.test', otp: '012345', expiresAt: inMinutes(10) },
+      { producer: 'auth', subject: 'u' },
+    );
+    const mail = otpCodeEmail({ ...e, occurredAt: 'not a time' });
+    expect(mail.text).toContain('It expires in 10 minutes');
+    expect(mail.text).not.toContain('NaN');
+
+    const noExpiry = otpCodeEmail({ ...e, data: { ...e.data, expiresAt: 'later' } });
+    expect(noExpiry.text).toContain('It expires soon and can be used once.');
+    expect(noExpiry.html).not.toContain('NaN');
+  });
+
+  it('counts at least one minute, in the singular', () => {
+    const at = '2026-11-25T12:00:00.000Z';
+    expect(expiresIn(at, '2026-11-25T12:00:20.000Z')).toBe('in 1 minute');
+    expect(expiresIn(at, '2026-11-25T12:15:00.000Z')).toBe('in 15 minutes');
   });
 });

@@ -32,6 +32,11 @@ export interface ServiceContext<C extends RuntimeConfig = RuntimeConfig> {
   config: Readonly<C>;
   logger: Logger;
   conn: Connection;
+  /**
+   * Where queries that only read may go: a second connection to the same database when the
+   * service asks for one (`readConnection`), otherwise `conn` itself. Writes always use `conn`.
+   */
+  reads: Connection;
   redis: Redis;
   /** The service's event plumbing (set before subscriptions run; use it lazily inside `deps`). */
   bus: ServiceBus;
@@ -57,6 +62,12 @@ export interface ServiceDefinition<C extends RuntimeConfig, D = undefined> {
   config: Readonly<C>;
   /** Registers mongoose models on the connection; returns those with an outbox. */
   models?: (conn: Connection) => Model<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /**
+   * Opens a second connection (its own pool) for read-only queries, so reads never queue behind
+   * writes on a database that must take one connection per client (see the README on FerretDB).
+   * Only reads may use it: updates to one document across connections can be lost there.
+   */
+  readConnection?: boolean;
   /** Builds the repositories, clients and use cases the rest of the definition receives. */
   deps?: (ctx: ServiceContext<C>) => D;
   /** Every topic this service consumes, in one list. */
@@ -102,6 +113,17 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
   const outboxModels = def.models?.(conn) ?? [];
   await Promise.all(Object.values(conn.models).map((m) => m.init()));
+  const reads = def.readConnection
+    ? await connectMongo(config.MONGO_URL, conn.name, logger, { readOnly: true }).catch(
+        async (err: unknown) => {
+          await conn.close().catch(() => undefined);
+          throw err;
+        },
+      )
+    : conn;
+  // The same models on the read connection; indexes were built through `conn` just above.
+  if (reads !== conn) def.models?.(reads);
+  const closeReads = () => (reads !== conn ? reads.close() : Promise.resolve());
 
   const publicKey = readPublicKey(config);
   const isRevoked = revocationChecker(redis);
@@ -127,6 +149,7 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
     config,
     logger,
     conn,
+    reads,
     redis,
     memberTokens,
     adminTokens,
@@ -154,6 +177,7 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
     // A service that cannot start leaves nothing open behind it.
     await started.stop().catch(() => undefined);
     redis.disconnect();
+    await closeReads().catch(() => undefined);
     await conn.close().catch(() => undefined);
     throw err;
   }
@@ -185,6 +209,7 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
       async () => {
         redis.disconnect();
       },
+      () => closeReads(),
       () => conn.close(),
     ],
   });

@@ -2,17 +2,22 @@ import mongoose, { type Connection } from 'mongoose';
 import { Redis } from 'ioredis';
 import type { Logger } from './logger';
 
-/** Opens this service's own database (one database per service). */
+/**
+ * Opens this service's own database (one database per service). A `readOnly` connection builds
+ * no indexes and creates no collections: the service's main connection does that.
+ */
 export async function connectMongo(
   url: string,
   dbName: string,
   logger: Logger,
+  opts: { readOnly?: boolean } = {},
 ): Promise<Connection> {
   const conn = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 5000,
     // FerretDB and MongoDB alike: keep index builds explicit (syncIndexes at boot).
-    autoIndex: true,
+    autoIndex: !opts.readOnly,
+    autoCreate: !opts.readOnly,
   });
   // close() announces itself with 'disconnecting'; a disconnect without it is the one worth a warning.
   let closing = false;

@@ -56,9 +56,9 @@ export function buildDeps(ctx: ServiceContext<CatalogConfig>) {
   return {
     config: ctx.config,
     logger: ctx.logger,
-    products: new ProductsRepository(ctx.conn, kick),
+    products: new ProductsRepository(ctx.conn, kick, ctx.reads),
     booths: new BoothsRepository(ctx.conn, kick),
-    likes: new LikesRepository(ctx.conn, kick),
+    likes: new LikesRepository(ctx.conn, kick, ctx.reads),
     reports: new ReportsRepository(ctx.conn, kick),
     bag: new BagItemsRepository(ctx.conn),
     members: new MembersRepository(ctx.conn),

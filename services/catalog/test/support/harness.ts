@@ -10,6 +10,8 @@ import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import { signTestToken, Api } from '@swapbooth/test-kit';
 import { loadCatalogConfig, type CatalogConfig } from '../../src/config';
+import type { RunningService } from '@swapbooth/runtime';
+import type { CatalogDeps } from '../../src/deps';
 import { startCatalogService } from '../../src/service';
 import { AuthStub } from './auth-stub';
 
@@ -34,6 +36,8 @@ export interface Harness {
   url: string;
   /** The Kafka topic prefix of this instance. */
   topicPrefix: string;
+  /** The running service itself, for tests about its connections. */
+  service: RunningService<CatalogConfig, CatalogDeps>;
   stop(): Promise<void>;
 }
 
@@ -77,6 +81,7 @@ export async function startCatalog(env: Record<string, string | undefined> = {})
     config,
     url: service.url,
     topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    service,
     stop: async () => {
       await service.stop();
       await auth.stop();

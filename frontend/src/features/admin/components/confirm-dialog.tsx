@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal } from '../../../components/modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 
 /**
  * Asks before a destructive action, with an optional (or required) reason that goes to the audit
@@ -27,24 +27,13 @@ export function ConfirmDialog({
   const [text, setText] = useState('');
   const missing = reason === 'required' && text.trim() === '';
   return (
-    <Modal
+    <ConfirmModal
       title={title}
+      confirmLabel={confirmLabel}
+      keepLabel="Cancel"
+      confirmDisabled={missing || busy}
+      onConfirm={() => onConfirm(text.trim())}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
-            disabled={missing || busy}
-            onClick={() => onConfirm(text.trim())}
-          >
-            {confirmLabel}
-          </button>
-        </>
-      }
     >
       <p>{message}</p>
       {reason !== 'none' && (
@@ -65,6 +54,6 @@ export function ConfirmDialog({
           {error}
         </p>
       )}
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -7,7 +7,7 @@ import { useLiveStreamUp } from '../../../app/live-stream';
 import { EmptyState, ErrorState } from '../../../components/empty-state';
 import { FormError } from '../../../components/form-fields';
 import { InlineLoading } from '../../../components/loading-screen';
-import { Modal } from '../../../components/modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
 import { pickFromProposal } from '../../exchange/components/listing-picker';
@@ -70,34 +70,18 @@ function CircleActions({ circle: c }: { circle: CircleResponse }) {
       </div>
       <FormError message={error} />
       {confirmDecline && (
-        <Modal
+        <ConfirmModal
           title="Decline this circle?"
+          confirmLabel="Yes, decline"
+          confirmDisabled={state.isLoading}
+          onConfirm={() => void send('declined')}
           onClose={() => setConfirmDecline(false)}
-          footer={
-            <>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                onClick={() => setConfirmDecline(false)}
-              >
-                Keep it
-              </button>
-              <button
-                type="button"
-                className="btn btn--danger"
-                disabled={state.isLoading}
-                onClick={() => void send('declined')}
-              >
-                Yes, decline
-              </button>
-            </>
-          }
         >
           <p>
             The circle dissolves for everyone in it and your listing becomes available again. This
             trade will not be proposed to you again for a while.
           </p>
-        </Modal>
+        </ConfirmModal>
       )}
     </div>
   );

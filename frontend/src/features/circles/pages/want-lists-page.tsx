@@ -6,7 +6,7 @@ import { useToast } from '../../../app/hooks';
 import { EmptyState, ErrorState } from '../../../components/empty-state';
 import { FormError } from '../../../components/form-fields';
 import { InlineLoading } from '../../../components/loading-screen';
-import { Modal } from '../../../components/modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { usePageTitle } from '../../../lib/page-title';
 import fallbackImage from '../../../assets/logo-mark.svg';
 import {
@@ -143,31 +143,15 @@ function WantListPanel({ list }: { list: WantListResponse }) {
       </p>
       <FormError message={error} />
       {confirmClear && (
-        <Modal
+        <ConfirmModal
           title={`Clear your want list for ${give}?`}
+          confirmLabel="Clear it"
+          confirmDisabled={busy}
+          onConfirm={() => void clearAll()}
           onClose={() => setConfirmClear(false)}
-          footer={
-            <>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                onClick={() => setConfirmClear(false)}
-              >
-                Keep it
-              </button>
-              <button
-                type="button"
-                className="btn btn--danger"
-                disabled={busy}
-                onClick={() => void clearAll()}
-              >
-                Clear it
-              </button>
-            </>
-          }
         >
           <p>{give} will no longer be offered in trade circles.</p>
-        </Modal>
+        </ConfirmModal>
       )}
     </section>
   );

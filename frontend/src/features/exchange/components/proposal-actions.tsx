@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { errorMessage, type ApiError } from '../../../app/http';
 import { useToast } from '../../../app/hooks';
 import { FormError } from '../../../components/form-fields';
-import { Modal } from '../../../components/modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import {
   useCounterProposalMutation,
   useSetProposalStatusMutation,
@@ -143,35 +143,19 @@ export function ProposalActions({
         />
       )}
       {confirmCancel && (
-        <Modal
+        <ConfirmModal
           title="Cancel this proposal?"
+          confirmLabel="Yes, cancel it"
+          confirmDisabled={busy}
+          onConfirm={() => void move('cancelled')}
           onClose={() => setConfirmCancel(false)}
-          footer={
-            <>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                onClick={() => setConfirmCancel(false)}
-              >
-                Keep it
-              </button>
-              <button
-                type="button"
-                className="btn btn--danger"
-                disabled={busy}
-                onClick={() => void move('cancelled')}
-              >
-                Yes, cancel it
-              </button>
-            </>
-          }
         >
           <p>
             {p.status === 'accepted'
               ? 'The trade is called off and the listings become available again.'
               : 'Your offer is withdrawn; the other member can no longer accept it.'}
           </p>
-        </Modal>
+        </ConfirmModal>
       )}
     </div>
   );

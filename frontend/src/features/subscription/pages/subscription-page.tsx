@@ -3,7 +3,7 @@ import { errorMessage } from '../../../app/http';
 import { useToast, useUserId } from '../../../app/hooks';
 import { ErrorState } from '../../../components/empty-state';
 import { InlineLoading } from '../../../components/loading-screen';
-import { Modal } from '../../../components/modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { usePageTitle } from '../../../lib/page-title';
 import {
   useCancelSubscriptionMutation,
@@ -170,34 +170,20 @@ export default function SubscriptionPage() {
         </div>
       </section>
       {confirming && (
-        <Modal
+        <ConfirmModal
           title="Cancel your subscription?"
+          confirmLabel="Cancel subscription"
+          keepLabel="Keep subscription"
+          keepStyle="secondary"
+          confirmDisabled={cancelState.isLoading}
+          onConfirm={() => void confirmCancel()}
           onClose={() => setConfirming(false)}
-          footer={
-            <>
-              <button
-                type="button"
-                className="btn btn--secondary"
-                onClick={() => setConfirming(false)}
-              >
-                Keep subscription
-              </button>
-              <button
-                type="button"
-                className="btn btn--danger"
-                disabled={cancelState.isLoading}
-                onClick={() => void confirmCancel()}
-              >
-                Cancel subscription
-              </button>
-            </>
-          }
         >
           <p>
             You keep access until {formatDate(data.currentPeriodEnd) || 'the end of the period'}; it
             will not renew after that.
           </p>
-        </Modal>
+        </ConfirmModal>
       )}
     </div>
   );

@@ -57,11 +57,11 @@ export function buildDeps(ctx: ServiceContext<CatalogConfig>) {
     config: ctx.config,
     logger: ctx.logger,
     products: new ProductsRepository(ctx.conn, kick, ctx.reads),
-    booths: new BoothsRepository(ctx.conn, kick),
+    booths: new BoothsRepository(ctx.conn, kick, ctx.reads),
     likes: new LikesRepository(ctx.conn, kick, ctx.reads),
     reports: new ReportsRepository(ctx.conn, kick),
     bag: new BagItemsRepository(ctx.conn),
-    members: new MembersRepository(ctx.conn),
+    members: new MembersRepository(ctx.conn, ctx.reads),
     categories: new CategoriesRepository(ctx.conn),
     /** Replaced by the stored taxonomy once it is seeded at start. */
     taxonomy: new Taxonomy(seedCategories),

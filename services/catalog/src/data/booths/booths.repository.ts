@@ -17,12 +17,16 @@ function toBooth(doc: BoothDoc): Booth {
 /** The only code that touches the booths collection. */
 export class BoothsRepository implements BoothRepository {
   private readonly model: Model<BoothDoc>;
+  /** For the booths shown on listing cards only; every write and check uses the main connection. */
+  private readonly reader: Model<BoothDoc>;
 
   constructor(
     conn: Connection,
     private readonly published: () => void,
+    reads: Connection = conn,
   ) {
     this.model = boothModel(conn);
+    this.reader = boothModel(reads);
   }
 
   async insert(booth: Booth, events: DomainEvent[]): Promise<'inserted' | BoothConflict> {
@@ -87,7 +91,7 @@ export class BoothsRepository implements BoothRepository {
 
   async findByUserIds(userIds: string[]): Promise<Map<string, Booth>> {
     if (userIds.length === 0) return new Map();
-    const docs = await this.model
+    const docs = await this.reader
       .find({ userId: { $in: userIds } }, NO_OUTBOX)
       .lean<BoothDoc[]>()
       .exec();

@@ -11,6 +11,7 @@ import {
 } from '@swapbooth/service-kit';
 import { freePort, waitForMail } from '@swapbooth/test-kit';
 import { writeSection } from './results';
+import { waitUntilReady } from './support/stack';
 
 /**
  * npm run bench:auth — sign-in throughput and latency at the argon2id parameters in use
@@ -18,18 +19,6 @@ import { writeSection } from './results';
  */
 const root = path.resolve(__dirname, '../..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 const post = (url: string, body: unknown) =>
   fetch(url, {
@@ -62,8 +51,8 @@ async function main() {
   ];
   try {
     const base = `http://127.0.0.1:${authPort}`;
-    await waitFor(`${base}/readyz`);
-    await waitFor(`http://127.0.0.1:${notificationPort}/readyz`);
+    await waitUntilReady(`${base}/readyz`);
+    await waitUntilReady(`http://127.0.0.1:${notificationPort}/readyz`);
 
     const email = `bench-${randomUUID().slice(0, 8)}@example.test`;
     const password = 'a long bench password';

@@ -1,11 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { solveCycleCover, type MarketItem, type Want } from '@swapbooth/circles';
-import { createEvent, Topics, type EventData } from '@swapbooth/contracts';
+import { Topics } from '@swapbooth/contracts';
 import { EventTap, freePort, signTestToken } from '@swapbooth/test-kit';
 import { revision, writeSection } from './results';
+import {
+  benchProducer,
+  benchRun,
+  BuiltProcesses,
+  callAs,
+  eventMessage,
+  listingCreated,
+  pct,
+  sleep,
+  waitUntilReady,
+} from './support/stack';
 
 /**
  * npm run bench:circle-matcher — the live circle matcher at the demo's scale: 40 members, 400
@@ -15,7 +23,6 @@ import { revision, writeSection } from './results';
  * /api/circles) is measured over several trials, with the service's default debounce. Also: one
  * full solve of the whole market, in process.
  */
-const root = path.resolve(__dirname, '../..');
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 40);
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 400);
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 10);
@@ -25,7 +32,6 @@ const MIN_WANTS = 3;
 const MAX_WANTS = 15;
 
 const log = (msg: string) => console.log(`[bench:circle-matcher] ${msg}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A seeded generator, so every run measures the same market. */
 function rng(seed: number) {
@@ -44,69 +50,24 @@ interface Member {
   token: string;
 }
 
-function listingEvent(id: string, owner: string, i: number): EventData<'product.created'> {
-  const now = new Date().toISOString();
-  return {
-    productId: id,
-    userId: owner,
-    slug: `circle-bench-${i}-${id.slice(0, 6)}`,
-    title: `Circle bench listing ${i}`,
-    description: 'A listing made by the circle matcher benchmark',
+const listingEvent = (id: string, owner: string, i: number) =>
+  listingCreated(id, owner, i, {
+    slug: 'circle-bench',
+    title: 'Circle bench listing',
+    benchmark: 'circle matcher',
     category: 'Games',
-    type: 'item',
-    tags: [],
-    status: 'published',
-    images: [],
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-  };
-}
-
-async function waitFor(url: string, what: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
-  throw new Error(`${what} did not answer at ${url}`);
-}
-
-const pct = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  });
 
 async function main() {
-  const run = `cbench${Date.now().toString(36)}`;
-  const prefix = `${run}.`;
-  const env = {
-    ...process.env,
-    LOG_LEVEL: 'warn',
-    MONGO_DB_PREFIX: `${run}_`,
-    KAFKA_TOPIC_PREFIX: prefix,
-    REDIS_KEY_PREFIX: `${run}:`,
-    KAFKAJS_NO_PARTITIONER_WARNING: '1',
-  };
+  const { prefix, env } = benchRun('cbench');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
-  const kafka = new Kafka({ clientId: 'bench-circles', brokers, logLevel: logLevel.NOTHING });
-  const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
-  const children: ChildProcess[] = [];
+  const producer = benchProducer('bench-circles');
+  const services = new BuiltProcesses(env);
   const tap = new EventTap(brokers, prefix, [Topics.circle], 60_000);
-  const call = async (method: string, url: string, token: string, body?: unknown) => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: res.status, body: (await res.json()) as { data?: any; message?: string } }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  };
+  const call = (method: string, url: string, token: string, body?: unknown) =>
+    callAs(base, method, url, token, body);
   /** PUT a want list, retrying while exchange has not heard of a listing yet. */
   const putWants = async (m: Member, listing: string, wants: string[]) => {
     for (let i = 0; ; i++) {
@@ -120,15 +81,11 @@ async function main() {
     for (let i = 0; i < ls.length; i += 200) {
       await producer.send({
         topic: `${prefix}${Topics.product}`,
-        messages: ls.slice(i, i + 200).map(([id, owner], j) => ({
-          key: id,
-          value: JSON.stringify(
-            createEvent('product.created', listingEvent(id, owner, i + j), {
-              producer: 'bench',
-              subject: id,
-            }),
+        messages: ls
+          .slice(i, i + 200)
+          .map(([id, owner], j) =>
+            eventMessage('product.created', id, listingEvent(id, owner, i + j)),
           ),
-        })),
       });
     }
   };
@@ -138,13 +95,8 @@ async function main() {
   };
 
   try {
-    children.push(
-      spawn(process.execPath, [path.join(root, 'services/exchange/dist/main.js')], {
-        env: { ...env, PORT: String(port) },
-        stdio: 'inherit',
-      }),
-    );
-    await waitFor(`${base}/readyz`, 'the exchange service');
+    services.start('services/exchange/dist/main.js', { PORT: String(port) });
+    await waitUntilReady(`${base}/readyz`, 'the exchange service');
     await producer.connect();
     await tap.start();
 
@@ -252,7 +204,7 @@ The debounce is 1,000 ms of each figure (changes within it are matched together)
   } finally {
     await tap.stop().catch(() => undefined);
     await producer.disconnect().catch(() => undefined);
-    for (const c of children) c.kill('SIGTERM');
+    services.stopAll();
   }
 }
 

@@ -1,12 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
-import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import mongoose from 'mongoose';
-import { createEvent, Topics, type EventData, type EventType } from '@swapbooth/contracts';
+import { Topics } from '@swapbooth/contracts';
 import { freePort, signTestToken } from '@swapbooth/test-kit';
 import { machine, revision, writeSection } from './results';
+import {
+  benchGatewayEnv,
+  benchProducer,
+  benchRun,
+  BuiltProcesses,
+  callAs,
+  eventMessage,
+  listingCreated,
+  pct,
+  publish,
+  sleep,
+  waitUntilReady,
+  type JsonAnswer,
+} from './support/stack';
 
 /**
  * npm run bench:exchange — 16 clients proposing, countering and accepting through the gateway over
@@ -14,14 +25,12 @@ import { machine, revision, writeSection } from './results';
  * them. Reports proposals per second, p50/p95 per call, and checks afterwards that no listing ended
  * up in two accepted exchanges (the goal is 0 double reservations).
  */
-const root = path.resolve(__dirname, '../..');
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1000);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 40);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 30);
 
 const log = (msg: string) => console.log(`[bench:exchange] ${msg}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Member {
   id: string;
@@ -31,21 +40,6 @@ interface Member {
 
 type Call = 'propose' | 'counter' | 'accept' | 'read';
 const calls: Call[] = ['propose', 'counter', 'accept', 'read'];
-
-async function waitFor(url: string, what: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
-  throw new Error(`${what} did not answer at ${url}`);
-}
-
-const pct = (sorted: number[], q: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 
 class Recorder {
   readonly latencies = new Map<Call, number[]>(calls.map((c) => [c, []]));
@@ -67,6 +61,7 @@ class Recorder {
   }
 }
 
+/** A call through the gateway, timed and counted under `call`. */
 async function api(
   rec: Recorder,
   call: Call,
@@ -75,103 +70,38 @@ async function api(
   url: string,
   token: string,
   body?: unknown,
-): Promise<{ status: number; body: { data?: Record<string, unknown>; message?: string } }> {
+): Promise<JsonAnswer> {
   const t0 = performance.now();
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json().catch(() => ({}))) as {
-    data?: Record<string, unknown>;
-    message?: string;
-  };
-  rec.record(call, performance.now() - t0, res.status, json.message);
-  return { status: res.status, body: json };
+  const res = await callAs(base, method, url, token, body);
+  rec.record(call, performance.now() - t0, res.status, res.body.message);
+  return res;
 }
 
-/** Publishes an event as its producing service would (envelope, key, topic with the run prefix). */
-async function publish<K extends EventType>(
-  producer: Producer,
-  prefix: string,
-  type: K,
-  subject: string,
-  data: EventData<K>,
-  topic: string,
-) {
-  const env = createEvent(type, data, { producer: 'bench', subject });
-  await producer.send({
-    topic: `${prefix}${topic}`,
-    messages: [{ key: subject, value: JSON.stringify(env) }],
+const listing = (id: string, owner: string, i: number) =>
+  listingCreated(id, owner, i, {
+    slug: 'bench-listing',
+    title: 'Bench listing',
+    benchmark: 'exchange',
+    service: i % 4 === 0,
   });
-}
-
-function listingEvent(id: string, owner: string, i: number): EventData<'product.created'> {
-  const now = new Date().toISOString();
-  return {
-    productId: id,
-    userId: owner,
-    slug: `bench-listing-${i}-${id.slice(0, 6)}`,
-    title: `Bench listing ${i}`,
-    description: 'A listing made by the exchange benchmark',
-    category: 'Books',
-    type: i % 4 === 0 ? 'service' : 'item',
-    tags: [],
-    status: 'published',
-    images: [],
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-  };
-}
 
 async function main() {
-  const run = `bench${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-  const prefix = `${run}.`;
-  const env = {
-    ...process.env,
-    LOG_LEVEL: 'warn',
-    MONGO_DB_PREFIX: `${run}_`,
-    KAFKA_TOPIC_PREFIX: prefix,
-    REDIS_KEY_PREFIX: `${run}:`,
-    KAFKAJS_NO_PARTITIONER_WARNING: '1',
-  };
+  const { run, prefix, env } = benchRun();
   const exchangePort = await freePort();
   const gatewayPort = await freePort();
-  const children: ChildProcess[] = [];
-  const kafka = new Kafka({
-    clientId: 'bench-exchange',
-    brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-    logLevel: logLevel.NOTHING,
-  });
-  const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+  const services = new BuiltProcesses(env);
+  const producer = benchProducer('bench-exchange');
   try {
-    children.push(
-      spawn(process.execPath, [path.join(root, 'services/exchange/dist/main.js')], {
-        env: { ...env, PORT: String(exchangePort) },
-        stdio: 'inherit',
-      }),
-    );
+    services.start('services/exchange/dist/main.js', { PORT: String(exchangePort) });
     const exchange = `http://127.0.0.1:${exchangePort}`;
-    await waitFor(`${exchange}/readyz`, 'the exchange service');
-    children.push(
-      spawn(process.execPath, [path.join(root, 'gateway/dist/main.js')], {
-        env: {
-          ...env,
-          PORT: String(gatewayPort),
-          EXCHANGE_URL: exchange,
-          REDIS_KEY_PREFIX: `${run}-gw:`,
-          RATE_LIMIT_IP_PER_WINDOW: '1000000000',
-          RATE_LIMIT_USER_PER_WINDOW: '1000000000',
-        },
-        stdio: 'inherit',
-      }),
-    );
+    await waitUntilReady(`${exchange}/readyz`, 'the exchange service');
+    services.start('gateway/dist/main.js', {
+      PORT: String(gatewayPort),
+      EXCHANGE_URL: exchange,
+      ...benchGatewayEnv(run),
+    });
     const gateway = `http://127.0.0.1:${gatewayPort}`;
-    await waitFor(`${gateway}/readyz`, 'the gateway');
+    await waitUntilReady(`${gateway}/readyz`, 'the gateway');
     await producer.connect();
 
     // Members, their listings (as catalog announces them) and their subscriptions (as payment does).
@@ -196,11 +126,7 @@ async function main() {
       const m = members[i % MEMBERS]!;
       const id = randomUUID();
       m.listings.push(id);
-      const env = createEvent('product.created', listingEvent(id, m.id, i), {
-        producer: 'bench',
-        subject: id,
-      });
-      announcements.push({ key: id, value: JSON.stringify(env) });
+      announcements.push(eventMessage('product.created', id, listing(id, m.id, i)));
     }
     for (let i = 0; i < announcements.length; i += 200) {
       await producer.send({
@@ -390,7 +316,7 @@ What the refusals said (the first of each kind): ${[...rec.samples.entries()].ma
     }
   } finally {
     await producer.disconnect().catch(() => undefined);
-    for (const c of children) c.kill('SIGTERM');
+    services.stopAll();
   }
 }
 

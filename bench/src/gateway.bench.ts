@@ -6,6 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '@swapbooth/test-kit';
 import { writeSection } from './results';
+import { waitUntilReady } from './support/stack';
 
 /**
  * npm run bench:gateway — the same small GET served directly by a service and through the gateway.
@@ -16,18 +17,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 /** Paced runs per path; the middle one is reported. */
 const PACED_ROUNDS = Number(process.env.BENCH_PACED_ROUNDS ?? 3);
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -106,8 +95,8 @@ async function main() {
     );
     const direct = `http://127.0.0.1:${servicePort}/api/categories`;
     const viaGateway = `http://127.0.0.1:${gatewayPort}/api/categories`;
-    await waitFor(direct);
-    await waitFor(viaGateway);
+    await waitUntilReady(direct);
+    await waitUntilReady(viaGateway);
     await run({ url: viaGateway, duration: 2, connections: 8 }); // warm-up (JIT, connection pools)
     await run({ url: direct, duration: 2, connections: 8 });
 

@@ -1,11 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
-import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
-import { createEvent, Topics, type EventData, type EventType } from '@swapbooth/contracts';
+import { Topics } from '@swapbooth/contracts';
 import { freePort, signTestToken } from '@swapbooth/test-kit';
 import { machine, revision, writeSection } from './results';
+import {
+  benchGatewayEnv,
+  benchProducer,
+  benchRun,
+  BuiltProcesses,
+  callAs as call,
+  listingCreated,
+  pct,
+  publish,
+  sleep,
+  waitUntilReady,
+} from './support/stack';
 
 /**
  * npm run bench:realtime — through the gateway, with BENCH_STREAMS (500) members holding their
@@ -14,7 +23,6 @@ import { machine, revision, writeSection } from './results';
  * and how many arrived never or twice. Goals: proposal p95 ≤ 150 ms; message p95 ≤ 100 ms; 0 lost
  * or duplicated.
  */
-const root = path.resolve(__dirname, '../..');
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS ?? 200);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 400);
@@ -24,9 +32,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const LOST_AFTER_MS = 10_000;
 
 const log = (msg: string) => console.log(`[bench:realtime] ${msg}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (sorted: number[], q: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 
 interface Member {
   id: string;
@@ -108,75 +113,12 @@ async function openStream(gateway: string, m: Member, arrivals: Arrivals) {
   await isReady;
 }
 
-async function waitFor(url: string, what: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
-  throw new Error(`${what} did not answer at ${url}`);
-}
-
-async function call(
-  base: string,
-  method: string,
-  url: string,
-  token: string,
-  body?: unknown,
-): Promise<{ status: number; body: { data?: Record<string, unknown>; message?: string } }> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
+const listingEvent = (id: string, owner: string, i: number) =>
+  listingCreated(id, owner, i, {
+    slug: 'bench-rt',
+    title: 'Bench listing',
+    benchmark: 'realtime',
   });
-  return {
-    status: res.status,
-    body: (await res.json().catch(() => ({}))) as {
-      data?: Record<string, unknown>;
-      message?: string;
-    },
-  };
-}
-
-async function publish<K extends EventType>(
-  producer: Producer,
-  prefix: string,
-  type: K,
-  subject: string,
-  data: EventData<K>,
-  topic: string,
-) {
-  const env = createEvent(type, data, { producer: 'bench', subject });
-  await producer.send({
-    topic: `${prefix}${topic}`,
-    messages: [{ key: subject, value: JSON.stringify(env) }],
-  });
-}
-
-function listingEvent(id: string, owner: string, i: number): EventData<'product.created'> {
-  const now = new Date().toISOString();
-  return {
-    productId: id,
-    userId: owner,
-    slug: `bench-rt-${i}-${id.slice(0, 6)}`,
-    title: `Bench listing ${i}`,
-    description: 'A listing made by the realtime benchmark',
-    category: 'Books',
-    type: 'item',
-    tags: [],
-    status: 'published',
-    images: [],
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-  };
-}
 
 /** Runs `work` for each item with `n` in flight at once. */
 async function pool<T>(items: T[], n: number, work: (item: T) => Promise<void>) {
@@ -206,16 +148,7 @@ const summary = (name: string, m: Measure, goal: number | string, fromSent = fal
 };
 
 async function main() {
-  const run = `bench${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-  const prefix = `${run}.`;
-  const env = {
-    ...process.env,
-    LOG_LEVEL: 'warn',
-    MONGO_DB_PREFIX: `${run}_`,
-    KAFKA_TOPIC_PREFIX: prefix,
-    REDIS_KEY_PREFIX: `${run}:`,
-    KAFKAJS_NO_PARTITIONER_WARNING: '1',
-  };
+  const { run, prefix, env } = benchRun();
   const ports = {
     exchange: await freePort(),
     chat: await freePort(),
@@ -223,37 +156,23 @@ async function main() {
     gateway: await freePort(),
   };
   const url = (p: number) => `http://127.0.0.1:${p}`;
-  const children: ChildProcess[] = [];
-  const start = (file: string, extra: Record<string, string>) =>
-    children.push(
-      spawn(process.execPath, [path.join(root, file)], {
-        env: { ...env, ...extra },
-        stdio: 'inherit',
-      }),
-    );
-  const kafka = new Kafka({
-    clientId: 'bench-realtime',
-    brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
-    logLevel: logLevel.NOTHING,
-  });
-  const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+  const services = new BuiltProcesses(env);
+  const producer = benchProducer('bench-realtime');
   try {
-    start('services/exchange/dist/main.js', { PORT: String(ports.exchange) });
-    start('services/chat/dist/main.js', { PORT: String(ports.chat) });
-    start('services/notification/dist/main.js', { PORT: String(ports.notification) });
+    services.start('services/exchange/dist/main.js', { PORT: String(ports.exchange) });
+    services.start('services/chat/dist/main.js', { PORT: String(ports.chat) });
+    services.start('services/notification/dist/main.js', { PORT: String(ports.notification) });
     for (const s of ['exchange', 'chat', 'notification'] as const)
-      await waitFor(`${url(ports[s])}/readyz`, `the ${s} service`);
-    start('gateway/dist/main.js', {
+      await waitUntilReady(`${url(ports[s])}/readyz`, `the ${s} service`);
+    services.start('gateway/dist/main.js', {
       PORT: String(ports.gateway),
       EXCHANGE_URL: url(ports.exchange),
       CHAT_URL: url(ports.chat),
       NOTIFICATION_URL: url(ports.notification),
-      REDIS_KEY_PREFIX: `${run}-gw:`,
-      RATE_LIMIT_IP_PER_WINDOW: '1000000000',
-      RATE_LIMIT_USER_PER_WINDOW: '1000000000',
+      ...benchGatewayEnv(run),
     });
     const gateway = url(ports.gateway);
-    await waitFor(`${gateway}/readyz`, 'the gateway');
+    await waitUntilReady(`${gateway}/readyz`, 'the gateway');
     await producer.connect();
 
     const members: Member[] = Array.from({ length: STREAMS }, () => {
@@ -443,7 +362,7 @@ ${summary('message POST sent → other party', messages, '–', true)}
     }
   } finally {
     await producer.disconnect().catch(() => undefined);
-    for (const c of children) c.kill('SIGTERM');
+    services.stopAll();
   }
 }
 

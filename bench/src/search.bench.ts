@@ -20,6 +20,7 @@ import {
 } from '@swapbooth/search';
 import { freePort } from '@swapbooth/test-kit';
 import { keptRows, revision, writeSection } from './results';
+import { pct as percentile, waitUntilReady } from './support/stack';
 import {
   FRESHNESS_KINDS,
   FRESHNESS_PHASE_MS,
@@ -56,26 +57,7 @@ const GOAL_OVERHEAD_MS = 5;
 const GOAL_FRESHNESS_MS = 1_000;
 
 const log = (msg: string) => process.stderr.write(`[bench:search] ${msg}\n`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load1 = () => os.loadavg()[0]!;
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-/** Exact percentile of every recorded value (nearest rank, as the other benchmarks do). */
-function percentile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
 
 interface Measured {
   rps: number;
@@ -231,7 +213,7 @@ async function main() {
       },
       stdio: 'inherit',
     });
-    await waitFor(`${gateway}/readyz`);
+    await waitUntilReady(`${gateway}/readyz`);
 
     log(`generating ${LISTINGS} listings`);
     let t = performance.now();

@@ -1,0 +1,172 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
+import { createEvent, type EventData, type EventType } from '@swapbooth/contracts';
+
+/**
+ * What the benchmarks that start services share: a run's own databases, topics and Redis keys,
+ * built services started as child processes, readiness waits, a producer that announces events as
+ * their producing service would, and nearest-rank percentiles.
+ */
+
+export const root = path.resolve(__dirname, '../../..');
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Nearest-rank percentile of an ascending list (NaN for an empty one). */
+export const pct = (sorted: readonly number[], q: number): number =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
+
+/** Polls `url` until it answers 2xx (every 100 ms, for `timeoutMs`); throws naming `what`. */
+export async function waitUntilReady(url: string, what = url, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(100);
+  }
+  throw new Error(`${what} did not answer at ${url}`);
+}
+
+/** A benchmark run's own names: databases, topics and Redis keys under a prefix of its own. */
+export interface BenchRun {
+  run: string;
+  /** The Kafka topic prefix (`<run>.`). */
+  prefix: string;
+  /** The environment every service of the run starts with. */
+  env: NodeJS.ProcessEnv;
+}
+
+export function benchRun(tag = 'bench'): BenchRun {
+  const run = `${tag}${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const prefix = `${run}.`;
+  return {
+    run,
+    prefix,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      MONGO_DB_PREFIX: `${run}_`,
+      KAFKA_TOPIC_PREFIX: prefix,
+      REDIS_KEY_PREFIX: `${run}:`,
+      KAFKAJS_NO_PARTITIONER_WARNING: '1',
+    },
+  };
+}
+
+/** The gateway's settings for a benchmark: its own Redis keys, rate limits out of the way. */
+export const benchGatewayEnv = (run: string): Record<string, string> => ({
+  REDIS_KEY_PREFIX: `${run}-gw:`,
+  RATE_LIMIT_IP_PER_WINDOW: '1000000000',
+  RATE_LIMIT_USER_PER_WINDOW: '1000000000',
+});
+
+/** Built services (`dist/main.js`) started as child processes, all stopped together. */
+export class BuiltProcesses {
+  private readonly children: ChildProcess[] = [];
+
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+  /** Starts `file` (relative to the repository) with the run's environment plus `extra`. */
+  start(file: string, extra: Record<string, string> = {}): ChildProcess {
+    const child = spawn(process.execPath, [path.join(root, file)], {
+      env: { ...this.env, ...extra },
+      stdio: 'inherit',
+    });
+    this.children.push(child);
+    return child;
+  }
+
+  stopAll(): void {
+    for (const c of this.children) c.kill('SIGTERM');
+  }
+}
+
+/** A producer on the machine's Kafka (KAFKA_BROKERS), partitioned as the services' own are. */
+export function benchProducer(clientId: string): Producer {
+  const kafka = new Kafka({
+    clientId,
+    brokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+    logLevel: logLevel.NOTHING,
+  });
+  return kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
+}
+
+/** One event as its producing service would publish it (envelope, key, the run's topic). */
+export function eventMessage<K extends EventType>(
+  type: K,
+  subject: string,
+  data: EventData<K>,
+): { key: string; value: string } {
+  return {
+    key: subject,
+    value: JSON.stringify(createEvent(type, data, { producer: 'bench', subject })),
+  };
+}
+
+export async function publish<K extends EventType>(
+  producer: Producer,
+  prefix: string,
+  type: K,
+  subject: string,
+  data: EventData<K>,
+  topic: string,
+): Promise<void> {
+  await producer.send({
+    topic: `${prefix}${topic}`,
+    messages: [eventMessage(type, subject, data)],
+  });
+}
+
+/** A published listing as catalog announces it; `label` names the benchmark in its text. */
+export function listingCreated(
+  id: string,
+  owner: string,
+  i: number,
+  label: { slug: string; title: string; benchmark: string; category?: string; service?: boolean },
+): EventData<'product.created'> {
+  const now = new Date().toISOString();
+  return {
+    productId: id,
+    userId: owner,
+    slug: `${label.slug}-${i}-${id.slice(0, 6)}`,
+    title: `${label.title} ${i}`,
+    description: `A listing made by the ${label.benchmark} benchmark`,
+    category: label.category ?? 'Books',
+    type: label.service ? 'service' : 'item',
+    tags: [],
+    status: 'published',
+    images: [],
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+}
+
+export interface JsonAnswer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: { data?: any; message?: string };
+}
+
+/** A JSON call with a member's token; a body that is not JSON reads as {}. */
+export async function callAs(
+  base: string,
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+): Promise<JsonAnswer> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as JsonAnswer['body'] };
+}

@@ -113,19 +113,35 @@ export function busConfigOf(
   };
 }
 
+/**
+ * Answers kafkajs retries on its own, and that a member learns of a rebalance through: the client
+ * acts on each (re-reads the metadata, rejoins the group) and a failure that outlasts its retries
+ * surfaces as the producer's or consumer's own error. Logged at debug, not as errors: a new topic's
+ * partitions answer "not the leader" until their leaders are elected, on every start.
+ */
+const ROUTINE_BROKER_ANSWERS =
+  /rebalanc|not the leader for that topic-partition|no leader for this topic-partition|leadership election/i;
+
+/** The level a kafkajs log line is logged at (undefined: not logged). */
+export function kafkaLogLevel({
+  namespace,
+  level,
+  log,
+}: Pick<LogEntry, 'namespace' | 'level' | 'log'>): 'debug' | 'warn' | 'error' | undefined {
+  if (namespace === 'Connection' && ROUTINE_BROKER_ANSWERS.test(String(log.error ?? '')))
+    return 'debug';
+  if (level <= logLevel.ERROR) return 'error';
+  if (level === logLevel.WARN) return 'warn';
+  return undefined;
+}
+
 /** A kafkajs client whose log lines go to our logger. */
 export function createKafka(cfg: BusConfig, logger: Logger): Kafka {
-  const toPino =
-    () =>
-    ({ namespace, level, log }: LogEntry) => {
-      const { message, ...extra } = log;
-      // A heartbeat answered "rebalancing" is how every member learns of a join or a leave: the
-      // consumer rejoins on its own, so this is routine, not an error.
-      if (namespace === 'Connection' && /rebalanc/i.test(String(extra.error ?? ''))) {
-        logger.debug({ namespace, ...extra }, message);
-      } else if (level <= logLevel.ERROR) logger.error({ namespace, ...extra }, message);
-      else if (level === logLevel.WARN) logger.warn({ namespace, ...extra }, message);
-    };
+  const toPino = () => (entry: LogEntry) => {
+    const { message, ...extra } = entry.log;
+    const level = kafkaLogLevel(entry);
+    if (level) logger[level]({ namespace: entry.namespace, ...extra }, message);
+  };
   return new Kafka({
     clientId: cfg.clientId,
     brokers: cfg.brokers,

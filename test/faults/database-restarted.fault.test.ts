@@ -100,7 +100,13 @@ test(`${ACCEPTS} accepts through a slowed and restarted database: none acknowled
     })();
   };
 
-  const answers: Array<{ status: number; at: number; ms: number; message?: string }> = [];
+  const answers: Array<{
+    status: number;
+    sentAt: number;
+    at: number;
+    ms: number;
+    message?: string;
+  }> = [];
   const acknowledged = new Set<string>();
   const refused = new Set<string>();
   const deadline = Date.now() + scaled(900_000, 300_000);
@@ -111,6 +117,7 @@ test(`${ACCEPTS} accepts through a slowed and restarted database: none acknowled
     if (i >= ACCEPTS / 2) await Promise.race([databaseDown, faults]);
     // As a client does: retry while the service says it is unavailable (or does not answer).
     for (;;) {
+      const sentAt = Date.now();
       const t0 = performance.now();
       const res = await call(
         exchange,
@@ -121,6 +128,7 @@ test(`${ACCEPTS} accepts through a slowed and restarted database: none acknowled
       );
       answers.push({
         status: res.status,
+        sentAt,
         at: Date.now(),
         ms: performance.now() - t0,
         ...(res.body.message ? { message: res.body.message } : {}),
@@ -162,7 +170,11 @@ test(`${ACCEPTS} accepts through a slowed and restarted database: none acknowled
     .sort((a, b) => a - b)
     .map((s) => `${s}: ${count((a) => a.status === s)}`)
     .join(', ');
-  const whileDown = answers.filter((a) => a.at >= downAt && a.at <= upAt);
+  // Sent once the database was stopped and answered before it was back (an answer to a request
+  // already in flight at the stop can arrive just after it, and is not counted here). One sent
+  // just before the restart can still be answered 200 as the database comes back: reported, not
+  // failed, since 200, 409 and 503 are each a clear answer.
+  const whileDown = answers.filter((a) => a.sentAt >= downAt && a.at <= upAt);
   const unclear = answers.filter((a) => a.status !== 200 && a.status !== 409 && a.status !== 503);
   await until(
     'the outbox drained',
@@ -185,7 +197,7 @@ ${table(
     ],
     ['answers', byStatus],
     [
-      'answers while the database was down (503 / other)',
+      'requests sent and answered while the database was down (503 / other)',
       `${whileDown.filter((a) => a.status === 503).length} / ${whileDown.filter((a) => a.status !== 503).length}`,
     ],
     [

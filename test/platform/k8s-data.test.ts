@@ -5,29 +5,20 @@ import {
   root,
   SERVICES,
   type Obj,
-  type Rendered,
   kinds,
   named,
   containerOf,
   envOf,
   configOf,
-  renderOverlays,
-  removeRendered,
+  useRenderedOverlays,
 } from './k8s/rendered';
 
 /** The data component (Strimzi Kafka, the MongoDB replica set, Meilisearch, Redis) and the alerts. */
 
-let work: string;
-let rendered: Rendered[];
-
-beforeAll(() => {
-  ({ work, rendered } = renderOverlays());
-}, 720_000);
-
-afterAll(() => removeRendered(work));
+const overlays = useRenderedOverlays();
 
 describe('the data component', () => {
-  const withData = () => rendered.filter((r) => kinds(r, 'Kafka').length > 0);
+  const withData = () => overlays.rendered.filter((r) => kinds(r, 'Kafka').length > 0);
 
   it('runs Kafka in KRaft mode with controller and broker node pools', () => {
     expect(withData().map((r) => r.name)).toEqual(['local', 'production-in-cluster']);
@@ -86,7 +77,7 @@ describe('the data component', () => {
   });
 
   it('takes TLS and SCRAM from every client in production, each service as its own KafkaUser limited to its group', () => {
-    const prod = rendered.find((r) => r.name === 'production-in-cluster')!;
+    const prod = overlays.rendered.find((r) => r.name === 'production-in-cluster')!;
     const kafka = kinds(prod, 'Kafka')[0]!;
     const cluster = kafka.metadata.name as string;
     expect(kafka.spec.kafka.authorization).toEqual({ type: 'simple' });
@@ -153,7 +144,7 @@ describe('the data component', () => {
       );
     }
     // The local overlay stays plaintext, with no users.
-    const local = rendered.find((r) => r.name === 'local')!;
+    const local = overlays.rendered.find((r) => r.name === 'local')!;
     expect(kinds(local, 'KafkaUser')).toEqual([]);
     for (const d of kinds(local, 'Deployment')) {
       const kafkaEnv = (containerOf(d).env ?? []).filter((e: Obj) =>
@@ -215,7 +206,7 @@ describe('the data component', () => {
 
 describe('the alerts', () => {
   it('each have a threshold, a summary and a runbook section in docs/operations.md', () => {
-    const full = rendered.find((r) => r.name === 'production-in-cluster')!;
+    const full = overlays.rendered.find((r) => r.name === 'production-in-cluster')!;
     const rules = kinds(full, 'PrometheusRule').flatMap((p) =>
       p.spec.groups.flatMap((g: Obj) => g.rules),
     );

@@ -3,30 +3,21 @@ import {
   APPS,
   PORTS,
   ADMIN_COMMANDS,
-  type Rendered,
   kinds,
   egressPorts,
   ingressFrom,
   appLabels,
   store,
-  renderOverlays,
-  removeRendered,
+  useRenderedOverlays,
 } from './k8s/rendered';
 
 /** Network policies: default deny, and exactly the paths the architecture names. */
 
-let work: string;
-let rendered: Rendered[];
-
-beforeAll(() => {
-  ({ work, rendered } = renderOverlays());
-}, 720_000);
-
-afterAll(() => removeRendered(work));
+const overlays = useRenderedOverlays();
 
 describe('network policies', () => {
   it('deny everything by default and let every pod resolve names', () => {
-    for (const r of rendered) {
+    for (const r of overlays.rendered) {
       const policies = kinds(r, 'NetworkPolicy');
       const deny = policies.find((p) => p.metadata.name === 'default-deny');
       expect(deny?.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
@@ -37,7 +28,7 @@ describe('network policies', () => {
   });
 
   it('let the ingress controller reach only the gateway, and the gateway every service', () => {
-    for (const r of rendered) {
+    for (const r of overlays.rendered) {
       expect(ingressFrom(r, 'gateway')).toEqual(['namespace:ingress-nginx']);
       for (const s of SERVICES) {
         expect([r.name, s, egressPorts(r, appLabels('gateway'), appLabels(s))]).toEqual([
@@ -54,7 +45,7 @@ describe('network policies', () => {
   });
 
   it('let each service reach only its data stores and Kafka, and admin the services it commands', () => {
-    for (const r of rendered) {
+    for (const r of overlays.rendered) {
       for (const s of SERVICES) {
         const reach = (to: Record<string, string>) => egressPorts(r, appLabels(s), to);
         expect([s, reach(store('mongodb')), reach(store('kafka')), reach(store('redis'))]).toEqual([

@@ -1,15 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import {
-  k8s,
-  KUBERNETES_VERSION,
-  type Rendered,
-  tool,
-  pythonTools,
-  renderOverlays,
-  removeRendered,
-} from './k8s/rendered';
+import { k8s, KUBERNETES_VERSION, tool, pythonTools, useRenderedOverlays } from './k8s/rendered';
 
 /**
  * Every overlay validated strictly against the Kubernetes API schemas (kubernetes-validate) and every
@@ -31,22 +23,18 @@ const CUSTOM_KINDS = [
   'PodMonitor',
 ];
 
-let work: string;
-let rendered: Rendered[];
+const overlays = useRenderedOverlays();
 let pytools: string;
 
 beforeAll(() => {
-  ({ work, rendered } = renderOverlays());
   pytools = pythonTools();
 }, 720_000);
-
-afterAll(() => removeRendered(work));
 
 describe('the rendered overlays', () => {
   it("validate strictly against the Kubernetes API schemas and the operators' definitions, which reject broken objects", () => {
     // A misspelt field, a wrong type and a missing image in a Deployment; a misspelt field and a
     // wrong type in two custom resources: each must be reported.
-    const broken = path.join(work, 'broken.yaml');
+    const broken = path.join(overlays.work, 'broken.yaml');
     writeFileSync(
       broken,
       [
@@ -76,7 +64,7 @@ describe('the rendered overlays', () => {
       path.join(k8s, 'tools/validate.py'),
       KUBERNETES_VERSION,
       path.join(k8s, 'schemas'),
-      ...rendered.map((r) => r.file),
+      ...overlays.rendered.map((r) => r.file),
       broken,
     ]);
     expect({ status: run.status, stderr: run.stderr }).toMatchObject({ status: 0 });
@@ -86,7 +74,7 @@ describe('the rendered overlays', () => {
       }
     ).checked;
     const ours = checked.filter((c) => c.file !== broken);
-    expect(ours.length).toBe(rendered.reduce((n, r) => n + r.objects.length, 0));
+    expect(ours.length).toBe(overlays.rendered.reduce((n, r) => n + r.objects.length, 0));
     const notValid = ours.filter((c) => c.result !== 'valid');
     expect(
       notValid.map((c) => `${path.basename(c.file)} ${c.kind}/${c.name}: ${c.result} ${c.message}`),
@@ -108,7 +96,7 @@ describe('the rendered overlays', () => {
 
   it('pass the checkov policy scan with no failed check, and every skip says why', () => {
     // A pod that breaks the rules, scanned in the same run: the scan must flag it and only it.
-    const risky = path.join(work, 'risky.yaml');
+    const risky = path.join(overlays.work, 'risky.yaml');
     writeFileSync(
       risky,
       [
@@ -125,7 +113,7 @@ describe('the rendered overlays', () => {
       [
         '--config-file',
         path.join(k8s, '.checkov.yaml'),
-        ...[...rendered.map((r) => r.file), risky].flatMap((f) => ['--file', f]),
+        ...[...overlays.rendered.map((r) => r.file), risky].flatMap((f) => ['--file', f]),
         '--compact',
         '--output',
         'json',

@@ -12,8 +12,7 @@ import {
   envOf,
   configOf,
   labelsMatch,
-  renderOverlays,
-  removeRendered,
+  useRenderedOverlays,
 } from './k8s/rendered';
 
 /**
@@ -22,18 +21,11 @@ import {
  * replicas, and secrets never committed.
  */
 
-let work: string;
-let rendered: Rendered[];
-
-beforeAll(() => {
-  ({ work, rendered } = renderOverlays());
-}, 720_000);
-
-afterAll(() => removeRendered(work));
+const overlays = useRenderedOverlays();
 
 describe('every Deployment', () => {
   it('has both probes, requests and limits, a non-root read-only container and graceful termination longer than the drain', () => {
-    for (const r of rendered) {
+    for (const r of overlays.rendered) {
       const drainSeconds = 5 + Number(configOf(r).SHUTDOWN_TIMEOUT_MS) / 1000 + 10;
       expect(drainSeconds).toBeGreaterThan(15);
       const deployments = kinds(r, 'Deployment');
@@ -70,7 +62,7 @@ describe('every Deployment', () => {
     // The shared settings (the Kafka TLS and SASL ones among them) as the service would read them:
     // the ConfigMap, then the container's own values; a value from a Secret stands in as 'x'.
     const refused: string[] = [];
-    for (const r of rendered) {
+    for (const r of overlays.rendered) {
       for (const d of kinds(r, 'Deployment')) {
         const env: Record<string, string> = { ...configOf(r) };
         for (const e of containerOf(d).env ?? []) env[e.name] = e.value ?? 'x';
@@ -85,7 +77,7 @@ describe('every Deployment', () => {
   });
 
   it('has a disruption budget and an autoscaler on CPU (or a KEDA ScaledObject) targeting it', () => {
-    for (const r of rendered) {
+    for (const r of overlays.rendered) {
       for (const d of kinds(r, 'Deployment')) {
         const name = d.metadata.name as string;
         const podLabels = d.spec.template.metadata.labels;
@@ -156,7 +148,7 @@ describe('secrets', () => {
   }
 
   it('are never committed for production: every one comes from the secret store, Stripe included', () => {
-    const productions = rendered.filter((r) => r.name.startsWith('production'));
+    const productions = overlays.rendered.filter((r) => r.name.startsWith('production'));
     expect(productions.length).toBe(2);
     for (const prod of productions) {
       expect([prod.name, kinds(prod, 'Secret')]).toEqual([prod.name, []]);
@@ -201,7 +193,7 @@ describe('secrets', () => {
   });
 
   it('are generated for local with obviously local values, the signing keys made by hand', () => {
-    const local = rendered.find((r) => r.name === 'local')!;
+    const local = overlays.rendered.find((r) => r.name === 'local')!;
     const secrets = new Map(kinds(local, 'Secret').map((s) => [s.metadata.name, s]));
     for (const ref of referencedSecrets(local)) {
       if (ref.name === 'swapbooth-jwt' || ref.name.startsWith('swapbooth-mongodb-')) continue;
@@ -221,7 +213,7 @@ describe('secrets', () => {
 
 describe('the overlays', () => {
   it('run one replica of everything locally, with the data stores in the cluster', () => {
-    const local = rendered.find((r) => r.name === 'local')!;
+    const local = overlays.rendered.find((r) => r.name === 'local')!;
     for (const d of kinds(local, 'Deployment')) expect(d.spec.replicas).toBe(1);
     for (const h of kinds(local, 'HorizontalPodAutoscaler'))
       expect([h.spec.minReplicas, h.spec.maxReplicas]).toEqual([1, 1]);
@@ -234,7 +226,7 @@ describe('the overlays', () => {
   });
 
   it('run at least two replicas in production behind a TLS ingress, with the data stores outside', () => {
-    for (const r of rendered.filter((o) => o.name.startsWith('production'))) {
+    for (const r of overlays.rendered.filter((o) => o.name.startsWith('production'))) {
       for (const d of kinds(r, 'Deployment')) {
         // The autoscaler owns the count; a fixed one would be re-applied with every release.
         expect([r.name, d.metadata.name, d.spec.replicas]).toEqual([
@@ -254,7 +246,7 @@ describe('the overlays', () => {
         expect(max).toBeGreaterThan(min);
       }
     }
-    const prod = rendered.find((r) => r.name === 'production')!;
+    const prod = overlays.rendered.find((r) => r.name === 'production')!;
     const ingress = kinds(prod, 'Ingress');
     expect(ingress.length).toBe(1);
     expect(ingress[0]!.spec.tls[0].secretName).toBeTruthy();
@@ -268,7 +260,7 @@ describe('the overlays', () => {
   });
 
   it('run search on Meilisearch and tell it the most replicas it may run', () => {
-    for (const r of rendered) {
+    for (const r of overlays.rendered) {
       expect(configOf(r).MEILI_URL).toMatch(/^https?:\/\//);
       const search = named(r, 'Deployment', 'search')!;
       const max =

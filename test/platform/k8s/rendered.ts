@@ -136,7 +136,7 @@ export const store = (name: string) => ({ 'swapbooth.io/data-store': name });
 
 
 /** Every overlay rendered into a temporary folder (one YAML file each) and parsed. */
-export function renderOverlays(): { work: string; rendered: Rendered[] } {
+function renderOverlays(): { work: string; rendered: Rendered[] } {
   projectKustomize();
   const work = mkdtempSync(path.join(tmpdir(), 'swapbooth-k8s-'));
   const overlays = readdirSync(path.join(k8s, 'overlays')).sort();
@@ -152,6 +152,28 @@ export function renderOverlays(): { work: string; rendered: Rendered[] } {
   return { work, rendered };
 }
 
-export const removeRendered = (work: string | undefined) => {
-  if (work) rmSync(work, { recursive: true, force: true });
-};
+/**
+ * Renders the overlays once before a test file's tests and removes them after; the file reads
+ * `overlays.rendered` (and `overlays.work`, the folder) inside its tests.
+ */
+export function useRenderedOverlays(): { readonly work: string; readonly rendered: Rendered[] } {
+  let out: { work: string; rendered: Rendered[] } | undefined;
+  beforeAll(() => {
+    out = renderOverlays();
+  }, 720_000);
+  afterAll(() => {
+    if (out) rmSync(out.work, { recursive: true, force: true });
+  });
+  const current = () => {
+    if (!out) throw new Error('the overlays are rendered in beforeAll; read them inside a test');
+    return out;
+  };
+  return {
+    get work() {
+      return current().work;
+    },
+    get rendered() {
+      return current().rendered;
+    },
+  };
+}

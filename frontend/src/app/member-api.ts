@@ -61,6 +61,8 @@ export interface Category {
 /** The signed-in member's own booth, as the shell needs it. */
 export interface MyBooth {
   id: string;
+  /** The store's owner. */
+  userId: string;
   username: string;
   status: string;
   name: string;
@@ -68,6 +70,8 @@ export interface MyBooth {
 
 export interface BagGroup {
   sellerId: string;
+  /** The seller's store, when they have one: what `/exchange-proposal/{storeId}` is opened with. */
+  storeId: string | undefined;
   sellerName: string;
   boothName: string | undefined;
   listings: Listing[];
@@ -124,6 +128,7 @@ function toBagGroup(g: BagGroupResponse): BagGroup {
   const listings = g.products.map(fromProduct);
   return {
     sellerId: g.seller_id || listings[0]?.seller.id || '',
+    storeId: g.booth?.booth_id || listings[0]?.booth?.id || undefined,
     sellerName: [g.user_profile?.first_name, g.user_profile?.last_name].filter(Boolean).join(' '),
     boothName: g.booth?.name || undefined,
     listings,
@@ -187,10 +192,12 @@ export const memberApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Bag'],
     }),
+    /** GET /api/booth/{id}: a member's store, by the member's id or the store's own. */
     getMyBooth: build.query<MyBooth, string>({
       query: (userId) => ({ url: `/booth/${encodeURIComponent(userId)}` }),
       transformResponse: ({ data: b }: ApiSuccess<BoothResponse>) => ({
         id: b.booth_id,
+        userId: b.user_id,
         username: b.username,
         status: b.status,
         name: b.name,

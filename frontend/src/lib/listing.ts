@@ -201,3 +201,11 @@ export function toListingPage(data: ProductPageResponse): ListingPage {
     totalPages: data.totalPages,
   };
 }
+
+/**
+ * "Make an Offer" to a seller: `/exchange-proposal/{storeId}` (SPEC §2) names the seller's store;
+ * a member without a store is named by their own id, which the offer page resolves the same way.
+ */
+export function offerPath(seller: { storeId?: string | undefined; userId: string }): string {
+  return `/exchange-proposal/${encodeURIComponent(seller.storeId || seller.userId)}`;
+}

@@ -6,7 +6,10 @@ import type { ViewerTerms } from './proposal-view';
  * state, which the browser keeps in its history entry, so a refresh of the review page still has it.
  */
 export interface OfferDraft {
+  /** The member the proposal goes to (the store's owner). */
   receiverId: string;
+  /** What the offer page was opened with (`/exchange-proposal/{storeId}`), to go back to it. */
+  storeId?: string;
   receiverName: string;
   terms: ViewerTerms;
   /** The chosen listings, to show them on the review page. */

@@ -4,7 +4,7 @@ import { useToast, useUserId } from '../../../app/hooks';
 import { useGetBagQuery, useRemoveFromBagMutation } from '../../../app/member-api';
 import { EmptyState, ErrorState } from '../../../components/empty-state';
 import { InlineLoading } from '../../../components/loading-screen';
-import { imageAt } from '../../../lib/listing';
+import { imageAt, offerPath } from '../../../lib/listing';
 import { usePageTitle } from '../../../lib/page-title';
 import fallbackImage from '../../../assets/logo-mark.svg';
 import { AddToWantList } from '../../circles/components/add-to-want-list';
@@ -47,7 +47,7 @@ export default function ExchangeBagPage() {
             <h2 className="panel__title">{g.boothName ?? g.sellerName ?? 'Seller'}</h2>
             <Link
               className="btn btn--primary"
-              to={`/exchange-proposal/${encodeURIComponent(g.sellerId)}`}
+              to={offerPath({ storeId: g.storeId, userId: g.sellerId })}
               aria-label={`Make an Offer to ${g.boothName || g.sellerName || 'this seller'}`}
             >
               Make an Offer

@@ -20,10 +20,28 @@ const bag = ok([
   },
 ]);
 
-/** OTHER publishes o1 and o2 (o1 is in my bag); I publish m1 and m2. */
-function offerBackend(answer?: Handler) {
+/** OTHER's store, as GET /api/booth/{id} answers for its own id or OTHER's. */
+const STORE = 'store-of-other';
+const otherStore = ok({
+  booth_id: STORE,
+  user_id: OTHER,
+  username: 'olives',
+  name: 'Olive’s Corner',
+  description: '',
+  interests: [],
+  status: 'active',
+  views: 0,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+});
+
+/** OTHER publishes o1 and o2 (o1 is in my bag); I publish m1 and m2. `withStore`: OTHER has one. */
+function offerBackend(answer?: Handler, { withStore = false } = {}) {
   return memberBackend((req) => {
     const { method, url } = req;
+    if (withStore && [`/api/booth/${STORE}`, `/api/booth/${OTHER}`].includes(url.pathname)) {
+      return otherStore;
+    }
     if (url.pathname === `/api/product/published-by-user/${OTHER}`) {
       return { body: listingsPage(OTHER, ['o1', 'o2']) };
     }
@@ -41,9 +59,9 @@ function offerBackend(answer?: Handler) {
 const typeInto = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-async function openOffer() {
+async function openOffer(storeId = OTHER) {
   signIn(ME);
-  const view = renderApp(`/exchange-proposal/${OTHER}`);
+  const view = renderApp(`/exchange-proposal/${storeId}`);
   await screen.findByRole('heading', { name: 'Make an Offer' });
   await screen.findByRole('checkbox', { name: /Listing o1/ });
   return view;
@@ -94,6 +112,46 @@ describe('making an offer', () => {
       'href',
       '/my-account#trades',
     );
+  });
+
+  it('resolves a store id to its owner: their listings, the store’s name, and the proposal to the owner', async () => {
+    const fetch = offerBackend(undefined, { withStore: true });
+    await openOffer(STORE);
+    expect(screen.getByText(/Olive’s Corner/, { selector: 'a' })).toHaveAttribute(
+      'href',
+      `/store/${OTHER}`,
+    );
+    expect(screen.getByRole('checkbox', { name: /Listing o1/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Listing o2/ })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Listing m1/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Review Your Offer' }));
+    expect(await screen.findByText('Olive’s Corner')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Edit offer' }));
+    expect(await screen.findByRole('checkbox', { name: /Listing m1/ })).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Review Your Offer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send offer' }));
+    expect(await screen.findByRole('heading', { name: 'Proposal Sent' })).toBeInTheDocument();
+    expect(bodiesSent(fetch, 'POST', '/api/exchange/proposal')).toEqual([
+      expect.objectContaining({
+        receiverId: OTHER,
+        requestedProductIds: ['o1'],
+        offeredProductIds: ['m1'],
+      }),
+    ]);
+  });
+
+  it('will not offer to my own store', async () => {
+    memberBackend((req) =>
+      req.url.pathname === '/api/booth/my-store'
+        ? ok({ ...(otherStore.body.data as object), booth_id: 'my-store', user_id: ME })
+        : undefined,
+    );
+    signIn(ME);
+    renderApp('/exchange-proposal/my-store');
+    expect(
+      await screen.findByRole('heading', { name: 'You cannot make an offer to yourself' }),
+    ).toBeInTheDocument();
   });
 
   it('names each problem and does not go on to the review', async () => {
@@ -162,6 +220,14 @@ describe('making an offer', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/exchange-bag'));
   });
 
+  it('offers "Make an Offer" to the store of a seller in the bag who has one', async () => {
+    mockBagWithStore();
+    signIn(ME);
+    renderApp('/exchange-bag');
+    const link = await screen.findByRole('link', { name: 'Make an Offer to Olive’s Corner' });
+    expect(link).toHaveAttribute('href', `/exchange-proposal/${STORE}`);
+  });
+
   it('offers "Make an Offer" per seller in the bag', async () => {
     offerBackend();
     signIn(ME);
@@ -171,3 +237,27 @@ describe('making an offer', () => {
     expect(link).toHaveTextContent('Make an Offer');
   });
 });
+
+function mockBagWithStore() {
+  const store = {
+    booth_id: STORE,
+    name: 'Olive’s Corner',
+    username: 'olives',
+    interests: [],
+    status: 'active' as const,
+  };
+  return memberBackend((req) =>
+    req.url.pathname === `/api/product/${ME}/bag`
+      ? ok([
+          {
+            seller_id: OTHER,
+            user_profile: { first_name: 'Olive', last_name: 'Tester' },
+            booth: store,
+            products: [
+              productResponse({ product_id: 'o1', user_id: OTHER, userId: OTHER, booth: store }),
+            ],
+          },
+        ])
+      : undefined,
+  );
+}

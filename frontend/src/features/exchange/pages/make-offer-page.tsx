@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { errorMessage } from '../../../app/http';
+import { errorMessage, type ApiError } from '../../../app/http';
 import { useUserId } from '../../../app/hooks';
-import { useGetBagQuery } from '../../../app/member-api';
+import { useGetBagQuery, useGetMyBoothQuery } from '../../../app/member-api';
 import { EmptyState, ErrorState } from '../../../components/empty-state';
 import { InlineLoading } from '../../../components/loading-screen';
 import { sellerDisplayName, type Listing } from '../../../lib/listing';
@@ -20,7 +20,11 @@ export const REVIEW_BUTTON = 'Review Your Offer';
 const tradeable = (listings: Listing[] | undefined) =>
   (listings ?? []).filter((l) => l.status === 'published');
 
-/** /exchange-proposal/{storeId}: choose their listings and yours, the money and a message. */
+/**
+ * /exchange-proposal/{storeId}: choose their listings and yours, the money and a message. The
+ * store is resolved to its owner, to whom the proposal goes; a member without a store is named by
+ * their own id (the store lookup answers either, and 404 for a member without one).
+ */
 export default function MakeOfferPage() {
   usePageTitle(MAKE_OFFER_TITLE);
   const { storeId = '' } = useParams();
@@ -28,11 +32,23 @@ export default function MakeOfferPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const restored = draftFrom(location.state);
-  const theirs = useGetTradeableListingsQuery({ userId: storeId }, { skip: !storeId });
+  const store = useGetMyBoothQuery(storeId, { skip: !storeId });
+  const noStore = (store.error as ApiError | undefined)?.status === 404;
+  const sellerId = store.data?.userId ?? (noStore ? storeId : '');
+  const theirs = useGetTradeableListingsQuery({ userId: sellerId }, { skip: !sellerId });
   const mine = useGetTradeableListingsQuery({ userId: me ?? '' }, { skip: !me });
   const bag = useGetBagQuery(me ?? '', { skip: !me });
 
-  if (me && me === storeId) {
+  if (store.isLoading) return <InlineLoading />;
+  if (store.error && !noStore) {
+    return (
+      <ErrorState
+        message={errorMessage(store.error, 'This store could not be loaded.')}
+        onRetry={() => void store.refetch()}
+      />
+    );
+  }
+  if (me && me === sellerId) {
     return (
       <div className="page page--narrow">
         <h1 className="page__title">{MAKE_OFFER_TITLE}</h1>
@@ -59,8 +75,9 @@ export default function MakeOfferPage() {
   }
 
   const theirListings = tradeable(theirs.data?.listings);
-  const group = bag.data?.find((g) => g.sellerId === storeId);
+  const group = bag.data?.find((g) => g.sellerId === sellerId);
   const receiverName =
+    store.data?.name ||
     (theirListings[0] && sellerDisplayName(theirListings[0])) ||
     group?.boothName ||
     group?.sellerName ||
@@ -81,7 +98,8 @@ export default function MakeOfferPage() {
 
   const review = (terms: ViewerTerms) => {
     const draft: OfferDraft = {
-      receiverId: storeId,
+      receiverId: sellerId,
+      storeId,
       receiverName,
       terms,
       their: theirItems.filter((i) => terms.theirIds.includes(i.id)),
@@ -94,8 +112,8 @@ export default function MakeOfferPage() {
     <div className="page exchange-page">
       <h1 className="page__title">{MAKE_OFFER_TITLE}</h1>
       <p className="exchange-page__lead">
-        To <Link to={`/store/${encodeURIComponent(storeId)}`}>{receiverName}</Link>: choose what you
-        would like from them and what you offer in return.
+        To <Link to={`/store/${encodeURIComponent(sellerId)}`}>{receiverName}</Link>: choose what
+        you would like from them and what you offer in return.
       </p>
       <OfferForm
         role="sender"

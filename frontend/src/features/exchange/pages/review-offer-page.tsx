@@ -27,7 +27,7 @@ export default function ReviewOfferPage() {
   // Opened directly (or the history entry lost its state): nothing to review.
   if (!draft) return <Navigate to="/exchange-bag" replace />;
   const { terms } = draft;
-  const editPath = `/exchange-proposal/${encodeURIComponent(draft.receiverId)}`;
+  const editPath = `/exchange-proposal/${encodeURIComponent(draft.storeId || draft.receiverId)}`;
 
   const send = async () => {
     if (!me) return;

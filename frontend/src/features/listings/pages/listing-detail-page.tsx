@@ -11,7 +11,7 @@ import { IdVerifiedBadge } from '../../../components/id-verified-badge';
 import { LikeButton } from '../../../components/like-button';
 import { InlineLoading } from '../../../components/loading-screen';
 import { conditionLabel, formatDate, formatMiles } from '../../../lib/format';
-import { sellerDisplayName } from '../../../lib/listing';
+import { offerPath, sellerDisplayName } from '../../../lib/listing';
 import { logFailure } from '../../../lib/log';
 import { usePageTitle } from '../../../lib/page-title';
 import { rememberRedirect } from '../../../lib/session';
@@ -55,7 +55,6 @@ export default function ListingDetailPage() {
   const mine = userId === listing.seller.id;
   const inBag = bag?.some((g) => g.listings.some((l) => l.id === listing.id)) ?? false;
   const like = likeFor(listing);
-  const storeId = listing.booth?.id ?? listing.seller.id;
   const sellerName = sellerDisplayName(listing);
   const requireSignIn = () => {
     rememberRedirect(location);
@@ -108,7 +107,7 @@ export default function ListingDetailPage() {
             {!mine && (
               <Link
                 className="btn btn--primary"
-                to={`/exchange-proposal/${encodeURIComponent(storeId)}`}
+                to={offerPath({ storeId: listing.booth?.id, userId: listing.seller.id })}
               >
                 Make an offer
               </Link>

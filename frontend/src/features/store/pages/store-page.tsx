@@ -12,6 +12,7 @@ import { Avatar } from '../../../components/avatar';
 import { Hearts } from '../../../components/hearts';
 import { IdVerifiedBadge } from '../../../components/id-verified-badge';
 import { fullName } from '../../../lib/format';
+import { offerPath } from '../../../lib/listing';
 import { logFailure } from '../../../lib/log';
 import { usePageTitle } from '../../../lib/page-title';
 import { rememberRedirect } from '../../../lib/session';
@@ -141,7 +142,7 @@ export default function StorePage() {
               </button>
               <Link
                 className="btn btn--primary"
-                to={`/exchange-proposal/${encodeURIComponent(sellerId)}`}
+                to={offerPath({ storeId: booth.data?.id, userId: sellerId })}
               >
                 Make an Offer
               </Link>

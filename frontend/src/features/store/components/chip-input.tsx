@@ -6,12 +6,15 @@ export function ChipInput({
   values,
   onChange,
   max = 20,
+  maxLength,
   placeholder,
 }: {
   label: string;
   values: string[];
   onChange(values: string[]): void;
   max?: number;
+  /** The longest one chip may be. */
+  maxLength?: number;
   placeholder?: string;
 }) {
   const [text, setText] = useState('');
@@ -28,6 +31,7 @@ export function ChipInput({
         <input
           value={text}
           placeholder={placeholder}
+          maxLength={maxLength}
           onChange={(e) =>
             e.target.value.endsWith(',')
               ? (setText(e.target.value), undefined)

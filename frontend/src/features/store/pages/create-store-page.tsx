@@ -7,31 +7,10 @@ import { InlineLoading } from '../../../components/loading-screen';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebounced } from '../../../lib/use-debounced';
 import { ChipInput } from '../components/chip-input';
-import {
-  useCheckNameQuery,
-  useCheckUsernameQuery,
-  useCreateBoothMutation,
-  type Availability,
-} from '../store-api';
+import { AvailabilityNote } from '../components/availability-note';
+import { useCheckNameQuery, useCheckUsernameQuery, useCreateBoothMutation } from '../store-api';
 import { FormError } from '../../../components/form-fields';
-
-function AvailabilityNote({
-  value,
-  result,
-  fetching,
-}: {
-  value: string;
-  result: Availability | undefined;
-  fetching: boolean;
-}) {
-  if (!value) return null;
-  if (fetching || !result) return <span className="availability">Checking…</span>;
-  return result.available ? (
-    <span className="availability availability--ok">Available</span>
-  ) : (
-    <span className="availability availability--taken">{result.reason ?? 'Not available'}</span>
-  );
-}
+import { STORE_INTEREST_LENGTH_MAX } from '../store-rules';
 
 export default function CreateStorePage() {
   usePageTitle('Create Store');
@@ -136,6 +115,7 @@ export default function CreateStorePage() {
           label="Exchange interests"
           values={interests}
           onChange={setInterests}
+          maxLength={STORE_INTEREST_LENGTH_MAX}
           placeholder="e.g. Books, then Enter"
         />
         {addresses.length > 0 && (

@@ -11,6 +11,8 @@ import { imageAt, type Listing } from '../../../lib/listing';
 import { usePageTitle } from '../../../lib/page-title';
 import fallbackImage from '../../../assets/logo-mark.svg';
 import { ListingForm } from '../components/listing-form';
+import { StoreDetailsForm } from '../components/store-details-form';
+import { StoreRuleMessages } from '../store-rules';
 import {
   useCreateListingMutation,
   useGetBoothByUsernameQuery,
@@ -29,6 +31,7 @@ export default function MyStorePage() {
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Listing | 'new' | null>(null);
+  const [editingDetails, setEditingDetails] = useState(false);
   const booth = useGetBoothByUsernameQuery(username);
   const listings = useGetBoothListingsQuery({ username, page, limit: PAGE_SIZE });
   const [createListing, createState] = useCreateListingMutation();
@@ -113,6 +116,15 @@ export default function MyStorePage() {
               ))}
             </select>
           </label>
+          {!editingDetails && b.status !== 'suspended' && (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => setEditingDetails(true)}
+            >
+              Edit store details
+            </button>
+          )}
           {editing === null && (
             <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
               New listing
@@ -120,6 +132,35 @@ export default function MyStorePage() {
           )}
         </div>
       </header>
+
+      {editingDetails ? (
+        <StoreDetailsForm
+          booth={b}
+          onSaved={() => {
+            setEditingDetails(false);
+            toast(StoreRuleMessages.saved, 'success');
+          }}
+          onCancel={() => setEditingDetails(false)}
+        />
+      ) : (
+        (b.description || b.interests.length > 0) && (
+          <section className="my-store__details" aria-label="Store details">
+            {b.description && <p className="store-header__description">{b.description}</p>}
+            {b.interests.length > 0 && (
+              <div className="store-header__interests">
+                <span className="product-card__interests-label">Exchange Interests:</span>
+                <span className="chips chips--wrap">
+                  {b.interests.map((i) => (
+                    <span key={i} className="chip">
+                      {i}
+                    </span>
+                  ))}
+                </span>
+              </div>
+            )}
+          </section>
+        )
+      )}
 
       {editing !== null && (
         <ListingForm

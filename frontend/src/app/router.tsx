@@ -4,6 +4,7 @@ import HomePage from '../features/listings/pages/home-page';
 import SearchPage from '../features/search/pages/search-page';
 import { RequireAuth } from './guards';
 import { Shell, type RouteHandle } from './layout/shell';
+import { RequireOpenStore } from './store-gate';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => {
   const Page = lazy(load);
@@ -15,6 +16,8 @@ interface RouteSpec {
   element: ReactNode;
   /** Sign-in protected (SPEC §2). */
   auth?: boolean;
+  /** Closed while the member's store is suspended (SPEC §4: My Store and Messages). */
+  openStore?: boolean;
   handle?: RouteHandle;
 }
 
@@ -147,12 +150,14 @@ export const routeSpecs: RouteSpec[] = [
     path: '/messages',
     element: page(() => import('../features/messages/pages/messages-page')),
     auth: true,
+    openStore: true,
     handle: { footer: false, hideTopBarOnMobile: true },
   },
   {
     path: '/my-store/:username',
     element: page(() => import('../features/store/pages/my-store-page')),
     auth: true,
+    openStore: true,
     handle: noFooter,
   },
   {
@@ -204,7 +209,13 @@ export const routes: RouteObject[] = [
     element: <Shell />,
     children: routeSpecs.map((r) => ({
       path: r.path,
-      element: r.auth ? <RequireAuth>{r.element}</RequireAuth> : r.element,
+      element: r.auth ? (
+        <RequireAuth>
+          {r.openStore ? <RequireOpenStore>{r.element}</RequireOpenStore> : r.element}
+        </RequireAuth>
+      ) : (
+        r.element
+      ),
       ...(r.handle ? { handle: r.handle } : {}),
     })),
   },

@@ -18,6 +18,13 @@ describe('kafkajs log lines', () => {
       'a partition whose leader is being elected',
       'There is no leader for this topic-partition as we are in the middle of a leadership election',
     ],
+    ['a group whose coordinator is not up yet', 'The group coordinator is not available'],
+    [
+      'a coordinator still loading its offsets',
+      "The coordinator is loading and hence can't process requests for this group",
+    ],
+    ['a group whose coordinator moved', 'This is not the correct coordinator for this group'],
+    ['topics another service created first', 'Topic creation errors'],
   ])('log %s at debug, since the client retries it', (_what, error) => {
     expect(kafkaLogLevel(entry('Connection', logLevel.ERROR, error))).toBe('debug');
   });

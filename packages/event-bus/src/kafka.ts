@@ -115,12 +115,28 @@ export function busConfigOf(
 
 /**
  * Answers kafkajs retries on its own, and that a member learns of a rebalance through: the client
- * acts on each (re-reads the metadata, rejoins the group) and a failure that outlasts its retries
- * surfaces as the producer's or consumer's own error. Logged at debug, not as errors: a new topic's
- * partitions answer "not the leader" until their leaders are elected, on every start.
+ * acts on each (re-reads the metadata, finds the coordinator again, rejoins the group) and a
+ * failure that outlasts its retries surfaces as the producer's, consumer's or admin's own error.
+ * Logged at debug, not as errors, since every start meets them while the broker settles: a new
+ * topic's partitions answer "not the leader" until their leaders are elected; the group
+ * coordinator answers "not available" and then "loading" until its offsets topic is ready; and
+ * when two services create the same topics at once, one is told "Topic creation errors" (they
+ * already exist), which kafkajs takes as done, and any other creation failure is thrown to
+ * ensureTopics.
  */
-const ROUTINE_BROKER_ANSWERS =
-  /rebalanc|not the leader for that topic-partition|no leader for this topic-partition|leadership election/i;
+const ROUTINE_BROKER_ANSWERS = new RegExp(
+  [
+    'rebalanc',
+    'not the leader for that topic-partition',
+    'no leader for this topic-partition',
+    'leadership election',
+    'group coordinator is not available',
+    'coordinator is loading',
+    'not the correct coordinator',
+    '^Topic creation errors$',
+  ].join('|'),
+  'i',
+);
 
 /** The level a kafkajs log line is logged at (undefined: not logged). */
 export function kafkaLogLevel({

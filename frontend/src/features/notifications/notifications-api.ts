@@ -26,6 +26,10 @@ export interface NotificationFeed {
   items: AppNotification[];
   /** The server's count of every unread notification (not only this page's). */
   unread: number;
+  /** How many the member has in all, and so how many pages of PAGE_LIMIT there are. */
+  total: number;
+  page: number;
+  totalPages: number;
 }
 
 export const toNotification = (n: NotificationResponse): AppNotification => ({
@@ -38,9 +42,13 @@ export const toNotification = (n: NotificationResponse): AppNotification => ({
   createdAt: n.created_at,
 });
 
-type ListBody = ApiSuccess<NotificationListResponse> & { unread_count?: number };
+type ListBody = ApiSuccess<NotificationListResponse> & {
+  unread_count?: number;
+  total?: number;
+  page?: number;
+};
 
-/** Newest first; the unread count from the server when it sends one. */
+/** Newest first; the unread count and the total from the server when it sends them. */
 const toFeed = (body: ListBody): NotificationFeed => {
   const items = body.data
     .map(toNotification)
@@ -51,6 +59,9 @@ const toFeed = (body: ListBody): NotificationFeed => {
       typeof body.unread_count === 'number'
         ? body.unread_count
         : items.filter((n) => !n.isRead).length,
+    total: typeof body.total === 'number' ? body.total : items.length,
+    page: typeof body.page === 'number' ? body.page : 1,
+    totalPages: Math.max(1, Math.ceil((body.total ?? items.length) / PAGE_LIMIT)),
   };
 };
 
@@ -61,10 +72,11 @@ export type EmailPreferences = Partial<Record<EmailKind, boolean>>;
 
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getNotifications: build.query<NotificationFeed, string>({
-      query: (userId) => ({
+    /** One page (1-based, PAGE_LIMIT each; `page` and `limit` as the service reads them). */
+    getNotifications: build.query<NotificationFeed, { userId: string; page?: number }>({
+      query: ({ userId, page = 1 }) => ({
         url: `/notifications/user/${encodeURIComponent(userId)}`,
-        params: { limit: PAGE_LIMIT },
+        params: { page, limit: PAGE_LIMIT },
       }),
       transformResponse: toFeed,
       providesTags: ['Notifications'],

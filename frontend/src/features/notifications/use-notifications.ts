@@ -18,17 +18,23 @@ import {
  * is down (SPEC §9). A failing call is logged and reads as an empty list (SPEC §8): the bell and
  * the list never break the page.
  */
-export function useNotifications({ poll = true }: { poll?: boolean } = {}) {
+export function useNotifications({
+  poll = true,
+  page = 1,
+}: { poll?: boolean; page?: number } = {}) {
   const userId = useUserId();
   const navigate = useNavigate();
   const toast = useToast();
   const live = useLiveStreamUp();
   const { data: profile } = useGetProfileQuery(undefined, { skip: !userId });
-  const query = useGetNotificationsQuery(userId ?? '', {
-    skip: !userId,
-    pollingInterval: poll && !live ? NOTIFICATION_POLL_MS : 0,
-    skipPollingIfUnfocused: true,
-  });
+  const query = useGetNotificationsQuery(
+    { userId: userId ?? '', page },
+    {
+      skip: !userId,
+      pollingInterval: poll && !live ? NOTIFICATION_POLL_MS : 0,
+      skipPollingIfUnfocused: true,
+    },
+  );
   const [markRead] = useMarkNotificationReadMutation();
   const [markAll, markAllState] = useMarkAllNotificationsReadMutation();
   const [loadBooth] = memberApi.useLazyGetMyBoothQuery();
@@ -81,6 +87,8 @@ export function useNotifications({ poll = true }: { poll?: boolean } = {}) {
   return {
     items,
     unread,
+    page: query.data?.page ?? page,
+    totalPages: query.error ? 1 : (query.data?.totalPages ?? 1),
     loading: query.isLoading,
     subscribed: profile?.subscribed ?? false,
     open,

@@ -1,12 +1,14 @@
+import { useState } from 'react';
 import { InlineLoading } from '../../../components/loading-screen';
+import { Pager } from '../../../components/pager';
 import { useNotifications } from '../use-notifications';
 import { NotificationList } from './notification-list';
 
-/** The full list, for /notifications and /my-account#notifications. */
+/** The full list, for /notifications and /my-account#notifications: 50 a page, newest first. */
 export function NotificationsPanel() {
-  const { items, unread, subscribed, open, loading, readAll, markingAll } = useNotifications({
-    poll: true,
-  });
+  const [page, setPage] = useState(1);
+  const { items, unread, subscribed, open, loading, readAll, markingAll, totalPages } =
+    useNotifications({ poll: true, page });
   return (
     <section className="panel" aria-labelledby="notifications-heading">
       <div className="panel__header">
@@ -22,7 +24,10 @@ export function NotificationsPanel() {
       {loading ? (
         <InlineLoading />
       ) : (
-        <NotificationList items={items} subscribed={subscribed} onOpen={open} />
+        <>
+          <NotificationList items={items} subscribed={subscribed} onOpen={open} />
+          <Pager page={page} totalPages={totalPages} onChange={setPage} />
+        </>
       )}
     </section>
   );

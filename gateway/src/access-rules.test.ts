@@ -1,4 +1,4 @@
-import { accessFor } from './access-rules';
+import { accessFor, isSensitive } from './access-rules';
 
 describe('which calls need no token', () => {
   it.each([
@@ -24,5 +24,20 @@ describe('which calls need no token', () => {
     ['GET', '/api/images/filesx/a.jpg'],
   ])('asks a member token for %s %s', (method, path) => {
     expect(accessFor(method, path)).toBe('member');
+  });
+});
+
+describe('admin calls', () => {
+  it('lets only the sign-in, health and reset-link calls through without an admin token', () => {
+    expect(accessFor('POST', '/api/admin/login')).toBe('public');
+    expect(accessFor('POST', '/api/admin/password-reset')).toBe('public');
+    expect(accessFor('GET', '/api/admin/admins')).toBe('admin');
+    expect(accessFor('POST', '/api/admin/admins/a1/password-reset')).toBe('admin');
+    expect(accessFor('PATCH', '/api/admin/admins/a1/status')).toBe('admin');
+  });
+
+  it('counts a reset-link redemption under the stricter limit, not the executive’s request', () => {
+    expect(isSensitive('/api/admin/password-reset')).toBe(true);
+    expect(isSensitive('/api/admin/admins/a1/password-reset')).toBe(false);
   });
 });

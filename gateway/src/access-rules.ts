@@ -1,6 +1,6 @@
 /**
  * Which calls need no member token. Everything not listed here needs one;
- * `/api/admin/*` needs an admin token except its login and health calls.
+ * `/api/admin/*` needs an admin token except its login, health and reset-link calls.
  * `*` stands for one path segment; a trailing `/**` for anything below.
  */
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -46,6 +46,8 @@ const publicRoutes: ReadonlyArray<[Method[], string]> = [
   [['GET'], '/api/user-stripe-data/*'],
   [['POST'], '/api/admin/login'],
   [['GET'], '/api/admin/health'],
+  // Redeems an admin's one-time reset link: the link's secret is the credential.
+  [['POST'], '/api/admin/password-reset'],
   // The API's contract and its browsable docs (gateway).
   [['GET'], '/api/openapi.json'],
   [['GET'], '/api/docs/**'],
@@ -85,7 +87,7 @@ export function accessFor(method: string, path: string): Access {
 
 /** Sign-in, OTP and reset calls get the stricter per-IP limit. */
 export function isSensitive(path: string): boolean {
-  return /^\/api\/(auth\/(login|register|verify-otp|forgot-password|reset-password|sign-in-link|google)|otp\/|admin\/login)/.test(
+  return /^\/api\/(auth\/(login|register|verify-otp|forgot-password|reset-password|sign-in-link|google)|otp\/|admin\/(login|password-reset$))/.test(
     path,
   );
 }

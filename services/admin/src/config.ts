@@ -24,6 +24,10 @@ export const adminConfigSchema = baseConfigSchema.extend({
   /** Wrong passwords in a row that lock an admin account, and for how long. */
   ADMIN_LOCK_AFTER_FAILURES: positiveInt(5),
   ADMIN_LOCK_SECONDS: positiveInt(15 * 60),
+  /** Where the web app answers: an admin's password-reset link opens its /admin/reset-password. */
+  APP_URL: z.string().url().default('http://localhost:8080'),
+  /** How long an admin's one-time password-reset link works. */
+  ADMIN_RESET_LINK_TTL_SECONDS: positiveInt(60 * 60),
   /** How long a moderation call to another service may take. */
   INTERNAL_CALL_TIMEOUT_MS: positiveInt(5000),
   /**

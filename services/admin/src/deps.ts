@@ -5,6 +5,7 @@ import { readPrivateKey } from './config';
 import { AdminTokenSigner } from './adapters/admin-token-signer';
 import { argon2Hasher } from './adapters/password-hasher';
 import { PlatformClient } from './adapters/platform-client';
+import { redisSessionRevoker } from './adapters/session-revoker';
 import { AdminUsersRepository } from './data/admin-users/admin-users.repository';
 import { AuditLogRepository } from './data/audit/audit-log.repository';
 import { EventCountersRepository } from './data/dashboard/event-counters.repository';
@@ -20,6 +21,7 @@ export function buildDeps(ctx: ServiceContext<AdminConfig>) {
   const projection = new ProjectionRepository(ctx.conn);
   const urls = serviceUrls(c, ['auth', 'catalog', 'payment', 'exchange']);
   const calls = new PlatformClient(urls, c.INTERNAL_CALL_TIMEOUT_MS);
+  const sessions = redisSessionRevoker(ctx.redis, c.ADMIN_TOKEN_TTL_SECONDS);
   return {
     config: c,
     logger: ctx.logger,
@@ -46,6 +48,15 @@ export function buildDeps(ctx: ServiceContext<AdminConfig>) {
       lockSeconds: c.ADMIN_LOCK_SECONDS,
     },
     moderation: { calls, projection, reports: projection, audit, clock },
+    admins: {
+      adminUsers,
+      audit,
+      sessions,
+      clock,
+      appUrl: c.APP_URL,
+      resetLinkTtlSeconds: c.ADMIN_RESET_LINK_TTL_SECONDS,
+    },
+    passwordReset: { adminUsers, hasher, audit, sessions, clock },
   };
 }
 

@@ -105,6 +105,57 @@ export const adminAuditQuery = adminPageQuery.extend({
   to: z.coerce.date({ error: 'must be a date' }).optional(),
 });
 
+/** The areas of the admin console (service-kit's `adminAreas`: a test keeps the two equal). */
+export const adminAreaNames = [
+  'dashboard',
+  'users',
+  'products',
+  'subscriptions',
+  'reports',
+  'audit',
+] as const;
+export const adminRoleNames = ['admin', 'executive', 'staff'] as const;
+
+/** An admin's areas: `true` grants one, `false` or absent does not; an unknown name is a 400. */
+export const adminPermissionsMap = z.strictObject(
+  Object.fromEntries(adminAreaNames.map((a) => [a, z.boolean().optional()])) as Record<
+    (typeof adminAreaNames)[number],
+    z.ZodOptional<z.ZodBoolean>
+  >,
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${issue.keys.map((k) => `'${k}'`).join(', ')} is not an area; areas are ${adminAreaNames.join(', ')}`
+        : undefined,
+  },
+);
+
+/** PATCH /api/admin/admins/{id}: a new role, new areas, or both. */
+export const adminAccessBody = z
+  .strictObject({
+    role: z.enum(adminRoleNames, { error: "must be 'admin', 'executive' or 'staff'" }).optional(),
+    permissions: adminPermissionsMap.optional(),
+  })
+  .refine((b) => b.role !== undefined || b.permissions !== undefined, {
+    message: 'give a role, permissions or both',
+    path: ['role'],
+  });
+
+/** PATCH /api/admin/admins/{id}/status. */
+export const adminAccountStatusBody = z.strictObject({
+  status: z.enum(['active', 'disabled'], { error: "must be 'active' or 'disabled'" }),
+  reason: adminReason.optional(),
+});
+
+/** POST /api/admin/password-reset: the link's token and the new password. */
+export const adminPasswordResetBody = z.strictObject({
+  token: z.string().trim().min(1, 'is required').max(200, 'is too long'),
+  password: z
+    .string({ error: 'is required' })
+    .min(12, 'must be at least 12 characters')
+    .max(256, 'is too long'),
+});
+
 const byId = z.object({ id: adminIdParam });
 
 /** The request schemas of the admin endpoints (beside `adminEndpoints`). */
@@ -122,4 +173,8 @@ export const adminRequests: Partial<Record<keyof typeof adminEndpoints, Endpoint
   'PATCH /api/admin/reports/{id}': { params: byId, body: resolveReportBody },
   'GET /api/admin/audit': { query: adminAuditQuery },
   'GET /api/admin/organisers': { query: organisersQuery },
+  'PATCH /api/admin/admins/{id}': { params: byId, body: adminAccessBody },
+  'PATCH /api/admin/admins/{id}/status': { params: byId, body: adminAccountStatusBody },
+  'POST /api/admin/admins/{id}/password-reset': { params: byId },
+  'POST /api/admin/password-reset': { body: adminPasswordResetBody },
 };

@@ -89,6 +89,18 @@ export const auditEntryResponse = z.strictObject({
   details: z.unknown(),
 });
 
+/** An admin account as an executive sees it (never its password or reset link). */
+export const adminAccountResponse = z.strictObject({
+  admin_id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  permissions: z.record(z.string(), z.boolean()),
+  status: z.enum(['active', 'disabled']),
+  created_at: z.string(),
+  last_sign_in_at: z.string().nullable(),
+});
+export type AdminAccountResponse = z.infer<typeof adminAccountResponse>;
+
 /** A moderation's outcome as the owning service reported it (its fields vary by action). */
 const moderationResult = z.looseObject({});
 
@@ -166,4 +178,32 @@ export const adminEndpoints = {
     summary: 'Approve or refuse an organiser',
   },
   'GET /api/admin/audit': { data: page('entries', auditEntryResponse), summary: 'Audit log' },
+  // Admins who manage admins: executives only.
+  'GET /api/admin/admins': {
+    data: z.strictObject({ admins: z.array(adminAccountResponse) }),
+    summary: 'Admin accounts (executives only)',
+  },
+  'PATCH /api/admin/admins/{id}': {
+    data: adminAccountResponse,
+    params: adminId,
+    summary: 'Change an admin’s role and areas (executives only; ends its sessions)',
+  },
+  'PATCH /api/admin/admins/{id}/status': {
+    data: adminAccountResponse,
+    params: adminId,
+    summary: 'Disable or re-enable an admin (executives only; disabling ends its sessions)',
+  },
+  'POST /api/admin/admins/{id}/password-reset': {
+    data: z.strictObject({
+      admin_id: z.string(),
+      expires_at: z.string(),
+      audit_id: z.string(),
+    }),
+    params: adminId,
+    summary: 'E-mail an admin a one-time password-reset link (executives only)',
+  },
+  'POST /api/admin/password-reset': {
+    data: z.strictObject({ reset: z.literal(true) }),
+    summary: 'Choose a new admin password with a one-time reset link',
+  },
 } satisfies EndpointContracts;

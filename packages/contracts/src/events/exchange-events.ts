@@ -89,4 +89,14 @@ export const adminEvents = {
     targetId: z.string(),
     details: z.record(z.string(), z.unknown()).optional(),
   }),
+  /**
+   * An executive asked for an admin's one-time password-reset link; notification e-mails it. It
+   * carries the secret the e-mail delivers, as auth's reset requests do.
+   */
+  'admin.password-reset-requested': z.object({
+    adminId: z.string(),
+    email: z.string(),
+    resetUrl: z.string(),
+    expiresAt: z.string(),
+  }),
 } as const;

@@ -61,6 +61,8 @@ const bodyless: Record<string, string> = {
   'POST /api/auth/logout': 'revokes the bearer token and the refresh cookie it is shown',
   'POST /api/auth/refresh': 'the refresh token travels in its httpOnly cookie',
   'POST /api/admin/logout': 'revokes the admin token it is called with',
+  'POST /api/admin/admins/{id}/password-reset':
+    'e-mails the admin in the path a new one-time reset link',
   'POST /api/booth/views/{id}': 'counts a view of the booth in the path, by the token’s viewer',
   'POST /api/product/{id}/like/{userId}': 'the listing and the member are both in the path',
   'POST /api/product/{id}/add-to-bag/{userId}': 'the listing and the member are both in the path',

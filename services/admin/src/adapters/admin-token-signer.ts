@@ -15,8 +15,11 @@ export interface AdminTokenSettings {
 export class AdminTokenSigner implements AdminTokenIssuer {
   constructor(private readonly settings: AdminTokenSettings) {}
 
-  sign(user: AdminUserView): { token: string; expiresAt: number } {
-    const now = Math.floor(Date.now() / 1000);
+  sign(user: AdminUserView, issuedAfter?: Date): { token: string; expiresAt: number } {
+    // Revocation compares whole seconds: a session started in the second its predecessors were
+    // ended is dated one second on, so it is not taken for one of them.
+    const ended = issuedAfter ? Math.floor(issuedAfter.getTime() / 1000) : 0;
+    const now = Math.max(Math.floor(Date.now() / 1000), ended + 1);
     const exp = now + this.settings.ttlSeconds;
     const token = jwt.sign(
       { typ: 'admin', iat: now, exp, role: user.role, permissions: user.permissions },

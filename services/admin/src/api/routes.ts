@@ -3,6 +3,7 @@ import type { ServiceContext } from '@swapbooth/runtime';
 import type { AdminConfig } from '../config';
 import type { AdminDeps } from '../deps';
 import { AdminRoutes, openAdminRoutes } from './admin-routes';
+import { adminsRoutes } from './admins/admins.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { healthHandler } from './health/health.routes';
@@ -15,7 +16,7 @@ import { usersRoutes } from './users/users.routes';
 
 /** Every admin route, each with the area it needs (see AdminRoutes). */
 export function adminApi(deps: AdminDeps, ctx: ServiceContext<AdminConfig>): Router {
-  const r = new AdminRoutes(deps.adminTokens);
+  const r = new AdminRoutes(deps.adminTokens, deps.adminUsers);
   r.open(openAdminRoutes[1], healthHandler(ctx));
   sessionsRoutes(r, deps, ctx.redis);
   dashboardRoutes(r, deps, () => ctx.bus);
@@ -25,5 +26,6 @@ export function adminApi(deps: AdminDeps, ctx: ServiceContext<AdminConfig>): Rou
   reportsRoutes(r, deps);
   organisersRoutes(r, deps);
   auditRoutes(r, deps);
+  adminsRoutes(r, deps);
   return r.router;
 }

@@ -16,9 +16,18 @@ export interface AdminUser {
   failedAttempts: number;
   lockedUntil?: Date;
   lastSignInAt?: Date;
+  /** A disabled admin cannot sign in, and its tokens are refused. */
+  status: AdminStatus;
+  /** Tokens issued at or before this time are refused (disabled, role changed, password reset). */
+  sessionsValidAfter?: Date;
+  /** The pending one-time reset link: only its hash is stored. */
+  passwordReset?: { tokenHash: string; expiresAt: Date };
   createdAt: Date;
   version: number;
 }
+
+export const adminStatuses = ['active', 'disabled'] as const;
+export type AdminStatus = (typeof adminStatuses)[number];
 
 /** What the console and the token show of an admin. */
 export interface AdminUserView {
@@ -36,6 +45,19 @@ export const viewOf = (u: AdminUser): AdminUserView => ({
 });
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Every area the account opens: all of them for `admin` and `executive`, else its map's. */
+export function areasHeld(u: Pick<AdminUser, 'role' | 'permissions'>): AdminArea[] {
+  if (u.role === 'admin' || u.role === 'executive') return [...adminAreas];
+  return adminAreas.filter((a) => u.permissions[a] === true);
+}
+
+/** Whether a token issued at `issuedAt` (seconds) still speaks for the account. */
+export function acceptsToken(u: AdminUser, issuedAt: number): boolean {
+  if (u.status !== 'active') return false;
+  if (!u.sessionsValidAfter) return true;
+  return issuedAt > Math.floor(u.sessionsValidAfter.getTime() / 1000);
+}
 
 /** Parses `products,users` (or `all`) into a permission map; unknown areas are a 400. */
 export function parsePermissions(list: string): AdminPermissions {

@@ -47,4 +47,8 @@ export const auditActions = {
   subscriptionCancel: 'subscription.cancelled',
   reportResolve: 'report.resolved',
   organiserDecision: 'organiser.status-set',
+  adminAccess: 'admin.access-set',
+  adminStatus: 'admin.status-set',
+  adminResetRequested: 'admin.password-reset-requested',
+  adminPasswordReset: 'admin.password-reset',
 } as const;

@@ -1,3 +1,4 @@
+import type { DomainEvent } from '@swapbooth/event-bus';
 import type { AdminUser, AdminUserView } from './admin-user';
 import type { AuditEntry, AuditInput, AuditQuery } from './audit';
 
@@ -8,6 +9,17 @@ export interface AdminUserRepository {
   /** Throws a 409 when the e-mail is taken. */
   insert(user: AdminUser): Promise<void>;
   replace(user: AdminUser, expectedVersion: number): Promise<boolean>;
+  /** Every admin account, oldest first. */
+  list(): Promise<AdminUser[]>;
+  /** The account whose pending reset link has this hash. */
+  byResetTokenHash(tokenHash: string): Promise<AdminUser | undefined>;
+  /** Active accounts with the executive role. */
+  countActiveExecutives(): Promise<number>;
+}
+
+/** Ends an admin's sessions everywhere tokens are checked (the gateway and every service). */
+export interface SessionRevoker {
+  revokeAll(adminId: string, at: Date): Promise<void>;
 }
 
 export interface PasswordHasher {
@@ -17,12 +29,14 @@ export interface PasswordHasher {
 }
 
 export interface AdminTokenIssuer {
-  sign(user: AdminUserView): { token: string; expiresAt: number };
+  /** `issuedAfter`: sessions up to then were ended, so the token must be dated later. */
+  sign(user: AdminUserView, issuedAfter?: Date): { token: string; expiresAt: number };
 }
 
 /** The append-only audit log; an entry about a platform object also publishes admin.action-taken. */
 export interface AuditLog {
-  append(entry: AuditInput): Promise<AuditEntry>;
+  /** `events` are stored with the entry (its outbox) and published after it. */
+  append(entry: AuditInput, events?: readonly DomainEvent[]): Promise<AuditEntry>;
   list(query: AuditQuery): Promise<{ items: AuditEntry[]; total: number }>;
 }
 

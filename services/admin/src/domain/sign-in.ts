@@ -64,6 +64,14 @@ export async function signIn(
       throw AppError.rateLimited(lockedMessage(waitSeconds), waitSeconds);
     }
     const ok = await deps.hasher.verify(user.passwordHash, password);
+    if (ok && user.status !== 'active') {
+      // Told only to whoever knows the password: a stranger still sees the generic refusal.
+      await record(deps, user, auditActions.signInFailed, 'failed', {
+        ...details,
+        why: 'account disabled',
+      });
+      throw AppError.forbidden('This admin account is disabled');
+    }
     const next = ok ? succeeded(user, now) : failed(user, now, deps);
     if (!(await deps.adminUsers.replace(next, user.version))) continue;
     if (!ok) {
@@ -77,7 +85,7 @@ export async function signIn(
       throw AppError.unauthorized(INVALID);
     }
     const view = viewOf(next);
-    const issued = deps.tokens.sign(view);
+    const issued = deps.tokens.sign(view, next.sessionsValidAfter);
     await record(deps, user, auditActions.signIn, 'succeeded', details);
     return { adminToken: issued.token, expiresAt: issued.expiresAt, adminUser: view };
   }
@@ -156,6 +164,7 @@ export async function createAdmin(
     role: input.role,
     permissions: input.permissions,
     failedAttempts: 0,
+    status: 'active',
     createdAt: deps.clock.now(),
     version: 0,
   };

@@ -14,6 +14,7 @@ import {
 } from './on-member-news';
 import { onProductChanged, onUserEmail, onUserProfileUpdated } from './on-directory-facts';
 import { onAdminActionTaken } from './on-admin-action-taken';
+import { onAdminPasswordResetRequested } from './on-admin-password-reset-requested';
 import { onCircleNews } from './on-circle-news';
 
 /** Every topic the notification service consumes, in one list. */
@@ -78,7 +79,10 @@ export const subscriptions = (d: NotificationDeps): Subscription[] => {
     { topic: Topics.identity, handlers: { 'identity.verified': onIdentityVerified(d.notifier) } },
     {
       topic: Topics.admin,
-      handlers: { 'admin.action-taken': onAdminActionTaken(d.notifier, d.titles) },
+      handlers: {
+        'admin.action-taken': onAdminActionTaken(d.notifier, d.titles),
+        'admin.password-reset-requested': onAdminPasswordResetRequested(d.delivery),
+      },
     },
   ];
 };

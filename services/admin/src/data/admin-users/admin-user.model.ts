@@ -9,11 +9,15 @@ export interface AdminUserDoc {
   failedAttempts: number;
   lockedUntil?: Date | null;
   lastSignInAt?: Date | null;
+  /** Absent on accounts created before admins could be disabled: active. */
+  status?: string;
+  sessionsValidAfter?: Date | null;
+  passwordReset?: { tokenHash: string; expiresAt: Date } | null;
   createdAt: Date;
   version: number;
 }
 
-/** Admin accounts; the e-mail is unique (claimed by the insert). */
+/** Admin accounts; the e-mail is unique (claimed by the insert); a reset link is found by its hash. */
 export function adminUserModel(conn: Connection): Model<AdminUserDoc> {
   return (
     (conn.models.AdminUser as Model<AdminUserDoc> | undefined) ??
@@ -29,11 +33,14 @@ export function adminUserModel(conn: Connection): Model<AdminUserDoc> {
           failedAttempts: { type: Number, default: 0 },
           lockedUntil: Date,
           lastSignInAt: Date,
+          status: { type: String, default: 'active' },
+          sessionsValidAfter: Date,
+          passwordReset: { type: Schema.Types.Mixed, default: null },
           createdAt: { type: Date, required: true },
           version: { type: Number, required: true },
         },
         { versionKey: false, minimize: false },
-      ),
+      ).index({ 'passwordReset.tokenHash': 1 }, { sparse: true }),
       'admin_users',
     )
   );

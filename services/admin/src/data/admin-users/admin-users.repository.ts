@@ -1,7 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import { AppError } from '@swapbooth/service-kit';
 import { isDuplicateKey } from '@swapbooth/event-bus';
-import type { AdminRole, AdminUser } from '../../domain/admin-user';
+import type { AdminRole, AdminStatus, AdminUser } from '../../domain/admin-user';
 import type { AdminUserRepository } from '../../domain/ports';
 import { adminUserModel, type AdminUserDoc } from './admin-user.model';
 
@@ -14,6 +14,9 @@ const toUser = (d: AdminUserDoc): AdminUser => ({
   failedAttempts: d.failedAttempts ?? 0,
   ...(d.lockedUntil ? { lockedUntil: d.lockedUntil } : {}),
   ...(d.lastSignInAt ? { lastSignInAt: d.lastSignInAt } : {}),
+  status: (d.status ?? 'active') as AdminStatus,
+  ...(d.sessionsValidAfter ? { sessionsValidAfter: d.sessionsValidAfter } : {}),
+  ...(d.passwordReset ? { passwordReset: { ...d.passwordReset } } : {}),
   createdAt: d.createdAt,
   version: d.version,
 });
@@ -27,6 +30,9 @@ const toDoc = (u: AdminUser): AdminUserDoc => ({
   failedAttempts: u.failedAttempts,
   lockedUntil: u.lockedUntil ?? null,
   lastSignInAt: u.lastSignInAt ?? null,
+  status: u.status,
+  sessionsValidAfter: u.sessionsValidAfter ?? null,
+  passwordReset: u.passwordReset ?? null,
   createdAt: u.createdAt,
   version: u.version,
 });
@@ -46,6 +52,30 @@ export class AdminUsersRepository implements AdminUserRepository {
   async byEmail(email: string) {
     const d = await this.model.findOne({ email }).lean<AdminUserDoc>().exec();
     return d ? toUser(d) : undefined;
+  }
+
+  async list() {
+    const docs = await this.model
+      .find()
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<AdminUserDoc[]>()
+      .exec();
+    return docs.map(toUser);
+  }
+
+  async byResetTokenHash(tokenHash: string) {
+    const d = await this.model
+      .findOne({ 'passwordReset.tokenHash': tokenHash })
+      .lean<AdminUserDoc>()
+      .exec();
+    return d ? toUser(d) : undefined;
+  }
+
+  countActiveExecutives() {
+    // Accounts from before the status field are active.
+    return this.model
+      .countDocuments({ role: 'executive', status: { $in: ['active', null] } })
+      .exec();
   }
 
   async insert(user: AdminUser) {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection, Model } from 'mongoose';
-import { toOutbox, withOutbox, domainEvent, type EventsWritten } from '@swapbooth/event-bus';
+import {
+  toOutbox,
+  withOutbox,
+  domainEvent,
+  type DomainEvent,
+  type EventsWritten,
+} from '@swapbooth/event-bus';
 import type { AuditEntry, AuditInput, AuditQuery } from '../../domain/audit';
 import type { AuditLog } from '../../domain/ports';
 import { auditEntryModel, type AuditEntryDoc } from './audit-entry.model';
@@ -34,7 +40,7 @@ export class AuditLogRepository implements AuditLog {
     this.model = auditEntryModel(conn);
   }
 
-  async append(input: AuditInput): Promise<AuditEntry> {
+  async append(input: AuditInput, extra: readonly DomainEvent[] = []): Promise<AuditEntry> {
     const entry: AuditEntry = { id: randomUUID(), at: new Date(), ...input };
     const publish = entry.outcome === 'succeeded' && published.has(entry.targetType);
     const events = publish
@@ -57,9 +63,11 @@ export class AuditLogRepository implements AuditLog {
           'admin',
         )
       : [];
+    // Events an action raises (e.g. an e-mail request) travel with its entry.
+    if (extra.length > 0) events.push(...toOutbox(extra, 'admin'));
     const { id, ...rest } = entry;
     await this.model.insertMany([{ _id: id, ...rest, ...withOutbox(events) }]);
-    if (publish) this.eventsWritten();
+    if (events.length > 0) this.eventsWritten();
     return entry;
   }
 

@@ -197,6 +197,12 @@ export const routeSpecs: RouteSpec[] = [
     handle: noFooter,
   },
   {
+    // Opened from an e-mailed one-time link, without an admin session.
+    path: '/admin/reset-password',
+    element: page(() => import('../features/admin/pages/admin-reset-password-page')),
+    handle: noFooter,
+  },
+  {
     path: '/admin/*',
     element: page(() => import('../features/admin/admin-app')),
     handle: noFooter,

@@ -1,5 +1,9 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import type { OrganiserDecisionBody, OrganiserRequestListResponse } from '@swapbooth/contracts';
+import type {
+  AdminAccountResponse,
+  OrganiserDecisionBody,
+  OrganiserRequestListResponse,
+} from '@swapbooth/contracts';
 import { api } from '../../app/api';
 import type { ApiError } from '../../app/http';
 import { toastShown } from '../../components/toasts/toasts-slice';
@@ -164,6 +168,14 @@ type ProductStatusChange = {
 type ReportResolution = { id: string; resolution: 'dismissed' | 'actioned'; note?: string };
 type OrganiserDecision = { userId: string } & OrganiserDecisionBody;
 type Req = Parameters<typeof adminRequest>[0];
+export type AdminAccount = AdminAccountResponse;
+type AccessChange = {
+  id: string;
+  role?: 'admin' | 'executive' | 'staff';
+  permissions?: Record<string, boolean>;
+};
+type AccountStatusChange = { id: string; status: 'active' | 'disabled'; reason?: string };
+type ResetLinkSent = { admin_id: string; expires_at: string; audit_id: string };
 
 /** A queryFn calling the admin API with the request built from the endpoint's argument. */
 const via =
@@ -180,6 +192,7 @@ const tagged = api.enhanceEndpoints({
     'AdminReports',
     'AdminAudit',
     'AdminOrganisers',
+    'AdminAccounts',
   ],
 });
 
@@ -280,6 +293,42 @@ export const adminApi = tagged.injectEndpoints({
       })),
       invalidatesTags: ['AdminOrganisers', 'AdminAudit'],
     }),
+    /** Admin accounts (executives only). */
+    adminAccounts: b.query<{ admins: AdminAccount[] }, void>({
+      queryFn: via<{ admins: AdminAccount[] }, void>(() => ({ url: '/admin/admins' })),
+      providesTags: ['AdminAccounts'],
+    }),
+    changeAdminAccess: b.mutation<AdminAccount, AccessChange>({
+      queryFn: via<AdminAccount, AccessChange>(({ id, ...body }) => ({
+        url: `/admin/admins/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body,
+      })),
+      invalidatesTags: ['AdminAccounts', 'AdminAudit'],
+    }),
+    setAdminStatus: b.mutation<AdminAccount, AccountStatusChange>({
+      queryFn: via<AdminAccount, AccountStatusChange>(({ id, ...body }) => ({
+        url: `/admin/admins/${encodeURIComponent(id)}/status`,
+        method: 'PATCH',
+        body,
+      })),
+      invalidatesTags: ['AdminAccounts', 'AdminAudit'],
+    }),
+    sendAdminResetLink: b.mutation<ResetLinkSent, { id: string }>({
+      queryFn: via<ResetLinkSent, { id: string }>(({ id }) => ({
+        url: `/admin/admins/${encodeURIComponent(id)}/password-reset`,
+        method: 'POST',
+      })),
+      invalidatesTags: ['AdminAudit'],
+    }),
+    /** Redeems a one-time reset link: needs no admin session. */
+    resetAdminPassword: b.mutation<{ reset: true }, { token: string; password: string }>({
+      queryFn: via<{ reset: true }, { token: string; password: string }>((body) => ({
+        url: '/admin/password-reset',
+        method: 'POST',
+        body,
+      })),
+    }),
   }),
 });
 
@@ -300,4 +349,9 @@ export const {
   useAuditLogQuery,
   useAdminOrganisersQuery,
   useDecideOrganiserMutation,
+  useAdminAccountsQuery,
+  useChangeAdminAccessMutation,
+  useSetAdminStatusMutation,
+  useSendAdminResetLinkMutation,
+  useResetAdminPasswordMutation,
 } = adminApi;

@@ -17,6 +17,7 @@ const pages: Record<AdminArea, ComponentType> = {
   reports: lazy(() => import('./pages/reports-page')),
   audit: lazy(() => import('./pages/audit-page')),
   organisers: lazy(() => import('./pages/organisers-page')),
+  admins: lazy(() => import('./pages/admins-page')),
 };
 
 /** /admin lands on the first area this admin may open. */

@@ -112,7 +112,7 @@ describe('admin guard (SPEC §5)', () => {
     ).toEqual(['Products']);
   });
 
-  it('gives admin and executive every area', async () => {
+  it('gives admin and executive every area, and the executive the Admins page too', async () => {
     for (const role of ['admin', 'executive']) {
       server();
       storeAdmin(role);
@@ -130,6 +130,7 @@ describe('admin guard (SPEC §5)', () => {
         'Reports',
         'Audit log',
         'Organisers',
+        ...(role === 'executive' ? ['Admins'] : []),
       ]);
       unmount();
       localStorage.clear();

@@ -18,6 +18,7 @@ export const adminAreas = [
   'reports',
   'audit',
   'organisers',
+  'admins',
 ] as const;
 export type AdminArea = (typeof adminAreas)[number];
 
@@ -122,6 +123,8 @@ export const adminSession = {
 /** SPEC §5: role admin or executive opens every page; anyone else needs the map's entry. */
 export function mayOpen(user: AdminUser | undefined, area: AdminArea): boolean {
   if (!user) return false;
+  // Managing admins is the executive's alone: no area of the map grants it.
+  if (area === 'admins') return user.role === 'executive';
   if (user.role === 'admin' || user.role === 'executive') return true;
   return user.permissions[areaPermissions[area] ?? area] === true;
 }
@@ -134,4 +137,5 @@ export const areaLabels: Record<AdminArea, string> = {
   reports: 'Reports',
   audit: 'Audit log',
   organisers: 'Organisers',
+  admins: 'Admins',
 };

@@ -1,14 +1,11 @@
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { useAdminLogoutMutation } from '../admin-api';
-import { adminAreas, adminSession, areaLabels, mayOpen } from '../admin-session';
+import { NavLink, Outlet } from 'react-router-dom';
+import { adminAreas, areaLabels, mayOpen } from '../admin-session';
 import { useAdminSession } from './require-admin';
 import '../admin.css';
 
-/** The admin shell: navigation to the areas this admin may open, and the signed-in admin. */
+/** The admin shell: navigation to the areas this admin may open (the admin's own bar is above it). */
 export function AdminLayout() {
   const session = useAdminSession();
-  const navigate = useNavigate();
-  const [logout] = useAdminLogoutMutation();
   const user = session.status === 'valid' ? session.user : undefined;
   const areas = adminAreas.filter((a) => mayOpen(user, a));
   return (
@@ -24,24 +21,6 @@ export function AdminLayout() {
             ))}
           </ul>
         </nav>
-        {user && (
-          <div className="admin__who">
-            <span>{user.email}</span>
-            <span className="admin-muted">{user.role}</span>
-            <button
-              type="button"
-              className="btn btn--ghost"
-              onClick={async () => {
-                // The server forgets the token first; signing out here happens whatever it answers.
-                await logout();
-                adminSession.clear();
-                navigate('/admin/login', { replace: true });
-              }}
-            >
-              Log out
-            </button>
-          </div>
-        )}
       </aside>
       <section className="admin__main">
         <Outlet />

@@ -30,7 +30,8 @@ ensure_deps
 ensure_python_tools
 ensure_kustomize
 log "starting local servers"
-infra_up
+# The database server this run starts keeps its data in memory: tests throw it away.
+SWAPBOOTH_MONGO_STORE=memory infra_up
 infra_env
 export SWAPBOOTH_INFRA_STARTED=1
 

@@ -5,7 +5,7 @@ import mongoose from 'mongoose';
 import { createKafka, OUTBOX_PENDING_COLLECTION } from '@swapbooth/event-bus';
 import { createLogger } from '@swapbooth/service-kit';
 import { keptRows, revision, writeSection } from './results';
-import { disposableFerret, disposableKafka, type DisposableServer } from '@swapbooth/test-kit';
+import { disposableMongo, disposableKafka, type DisposableServer } from '@swapbooth/test-kit';
 import {
   CLK_TCK,
   findStack,
@@ -28,7 +28,7 @@ import { measureProbes, type ProbeTimes } from './idle/probes';
  * process's CPU time from /proc over BENCH_IDLE_SECONDS (30). Goal: under 5% of one core in total.
  * The machine may be shared: the section also reports how busy the whole machine was meanwhile,
  * and which servers other processes were using too (their work shows in the server's figure).
- * BENCH_IDLE_SERVERS=private runs a FerretDB and a Kafka of the benchmark's own for the stack
+ * BENCH_IDLE_SERVERS=private runs a MongoDB-protocol server and a Kafka of the benchmark's own for the stack
  * (on free ports), so their figures hold only the stack's work even on a shared machine.
  */
 const root = path.resolve(__dirname, '../..');
@@ -219,13 +219,13 @@ async function main() {
         throw new Error('part of a stack answers but not all of it: start or stop it first');
       }
       if (PRIVATE_SERVERS) {
-        log('starting a FerretDB and a Kafka of its own');
-        own.ferretdb = await disposableFerret();
+        log('starting a MongoDB-protocol server and a Kafka of its own');
+        own.mongo = await disposableMongo();
         own.kafka = await disposableKafka();
-        await Promise.all([own.ferretdb.start(), own.kafka.start()]);
-        mongoUrl = `${own.ferretdb.url}?maxPoolSize=1`;
+        await Promise.all([own.mongo.start(), own.kafka.start()]);
+        mongoUrl = own.mongo.url;
         brokers = own.kafka.url;
-        serverPorts.ferretdb = Number(/:(\d+)\/?$/.exec(own.ferretdb.url)?.[1]);
+        serverPorts.mongo = Number(/:(\d+)\/?$/.exec(own.mongo.url)?.[1]);
         serverPorts.kafka = Number(/:(\d+)$/.exec(own.kafka.url)?.[1]);
       }
       started = await startStack({ MONGO_URL: mongoUrl, KAFKA_BROKERS: brokers });
@@ -305,7 +305,7 @@ async function main() {
     const byName = (name: string) => s.perProcess[procs.findIndex((p) => p.name === name)] ?? NaN;
     const date = new Date().toISOString();
     const label = process.env.BENCH_IDLE_LABEL ? ` (${process.env.BENCH_IDLE_LABEL})` : '';
-    const run = `| ${date} | ${revision()}${label}${PRIVATE_SERVERS ? ', own FerretDB + Kafka' : ''}${shared.length ? `, shared: ${shared.join(', ')}` : ''} | **${pct(total)}** | ${pct(byName('ferretdb'))} | ${pct(byName('kafka'))} | ${pct(of('server'))} | ${pct(of('service') + of('supervisor'))} | ${pct(s.machineBusy)} | ${lat.consumer} | ${lat.signUp} |`;
+    const run = `| ${date} | ${revision()}${label}${PRIVATE_SERVERS ? ', own mongo + Kafka' : ''}${shared.length ? `, shared: ${shared.join(', ')}` : ''} | **${pct(total)}** | ${pct(byName('mongo'))} | ${pct(byName('kafka'))} | ${pct(of('server'))} | ${pct(of('service') + of('supervisor'))} | ${pct(s.machineBusy)} | ${lat.consumer} | ${lat.signUp} |`;
     const runs = [...keptRows('idle', 'Runs'), run];
 
     writeSection(
@@ -323,7 +323,7 @@ The whole local stack with the demo data and no traffic: the servers (${procs
           ', ',
         )} of a core), each process's CPU time (user + system, all threads, from \`/proc/<pid>/stat\`) over ${SECONDS} s, in percent of one core. Goal: under ${GOAL_PERCENT}% in total.
 
-Servers: ${PRIVATE_SERVERS ? "FerretDB and Kafka of the benchmark's own (`BENCH_IDLE_SERVERS=private`, the test kit's disposable servers on free ports), the others shared" : 'the local servers as `npm start` uses them'}. ${shared.length ? `Processes outside the stack were connected to ${shared.join(', ')} meanwhile: those figures include their work (\`BENCH_IDLE_SERVERS=private\` avoids that for FerretDB and Kafka).` : 'No process outside the stack was connected to the servers meanwhile.'}
+Servers: ${PRIVATE_SERVERS ? "the database and Kafka of the benchmark's own (`BENCH_IDLE_SERVERS=private`, the test kit's disposable servers on free ports), the others shared" : 'the local servers as `npm start` uses them'}. ${shared.length ? `Processes outside the stack were connected to ${shared.join(', ')} meanwhile: those figures include their work (\`BENCH_IDLE_SERVERS=private\` avoids that for the database and Kafka).` : 'No process outside the stack was connected to the servers meanwhile.'}
 
 The machine has ${os.cpus().length} cores and is shared: over the same ${SECONDS} s it was busy for ${pct(s.machineBusy)} of one core in all (the stack's share included), load average ${s.load.map((l) => l.toFixed(2)).join(' / ')}. Work elsewhere slows the stack's own work down too, so rerun \`npm run bench:idle\` on a quiet machine for the cleanest figure.
 
@@ -344,9 +344,9 @@ An event on the idle stack (${PROBES} probes each, ${3} s apart so every consume
 
 ### Runs
 
-Each run adds a row (total, FerretDB and Kafka in % of one core; "machine" is everything the machine ran meanwhile).
+Each run adds a row (total, database and Kafka in % of one core; "machine" is everything the machine ran meanwhile).
 
-| date | revision | stack total | FerretDB | Kafka | all servers | services + gateway | machine | event → consumer ms p50/p95/max | sign-up → consumer ms p50/p95/max |
+| date | revision | stack total | database | Kafka | all servers | services + gateway | machine | event → consumer ms p50/p95/max | sign-up → consumer ms p50/p95/max |
 |---|---|---|---|---|---|---|---|---|---|
 ${runs.join('\n')}
 `,

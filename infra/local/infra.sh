@@ -8,7 +8,7 @@
 #                        the name of each server this call starts to FILE (one a line), so the caller can
 #                        stop exactly those.
 #   infra.sh down [NAME...]
-#                        stop the named servers (redis ferretdb kafka stripe-mock minio maildev), or with no
+#                        stop the named servers (redis mongo kafka stripe-mock minio maildev), or with no
 #                        names every server this checkout started; servers started elsewhere are never touched
 #   infra.sh status      one line per server
 #   infra.sh env         print the connection settings (export lines) for the running servers
@@ -22,10 +22,10 @@
 # stops, restarts or slows them (the fault suite) without disturbing the shared ones. An instance keeps
 # its data and logs under infra/local/.data/instances/NAME and .run/instances/NAME, listens on every
 # default port shifted by a fixed offset, and always starts its own servers (the *_URL settings above are
-# ignored, as they name the shared ones). Offsets: instance "faults" +100 (FerretDB 27117, Kafka 9192 and
+# ignored, as they name the shared ones). Offsets: instance "faults" +100 (mongo 27117, Kafka 9192 and
 # controller 9193, Redis 6479, stripe-mock 12211/12212, MinIO 9100/9101, MailDev SMTP 1125 and web 1180);
 # any other instance needs SWAPBOOTH_INFRA_PORT_OFFSET. For example:
-#   SWAPBOOTH_INFRA_INSTANCE=faults infra.sh up redis ferretdb kafka
+#   SWAPBOOTH_INFRA_INSTANCE=faults infra.sh up redis mongo kafka
 #   SWAPBOOTH_INFRA_INSTANCE=faults infra.sh down kafka     # stop one server of the instance
 #   SWAPBOOTH_INFRA_INSTANCE=faults infra.sh env            # its connection settings
 set -euo pipefail
@@ -35,6 +35,7 @@ ROOT="$(cd "$HERE/../.." && pwd)"
 CACHE="${SWAPBOOTH_CACHE:-$HOME/.cache/swapbooth}"
 BIN="$CACHE/bin"
 KAFKA_LIBS="$CACHE/kafka-3.9.1-libs"
+MONGO_LIBS="$CACHE/mongo-java-server-1.47.0-libs"
 DATA="$HERE/.data"
 RUN="$HERE/.run"
 INSTANCE="${SWAPBOOTH_INFRA_INSTANCE:-}"
@@ -70,7 +71,7 @@ PORT_SMTP=$((1025 + PORT_OFFSET))
 PORT_MAILDEV_WEB=$((1080 + PORT_OFFSET))
 
 # In start order; down stops them in reverse.
-SERVERS=(redis ferretdb kafka stripe-mock minio maildev)
+SERVERS=(redis mongo kafka stripe-mock minio maildev)
 # up --record FILE: where start() lists the servers it launched.
 RECORD=""
 # up NAME...: the servers to start (all when empty).
@@ -112,14 +113,32 @@ provision_chromium() {
   [ -x /usr/bin/chromium ] || need_apt chromium
 }
 
-provision_ferretdb() {
-  # Rebuilt when its source changes (by content: a fresh clone's file times say nothing).
+# The local MongoDB-protocol server: mongo-java-server's jars from Maven Central (once), and the
+# launcher infra/local/mongo/LocalMongo.java compiled against them into a folder named by a hash of
+# its source and pom (by content: a fresh clone's file times say nothing).
+MONGO_CLASSES=""
+provision_mongo() {
+  command -v javac >/dev/null || die "a JDK (javac) is needed to build the local MongoDB-protocol server"
+  if [ ! -f "$MONGO_LIBS/.complete" ]; then
+    log "fetching mongo-java-server 1.47.0 jars from Maven Central"
+    mkdir -p "$MONGO_LIBS"
+    mvn -q -B -f "$HERE/mongo/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
+      -DoutputDirectory="$MONGO_LIBS" >/dev/null
+    touch "$MONGO_LIBS/.complete"
+  fi
   local stamp
-  stamp=$(cat "$HERE/ferretdb/main.go" "$HERE/ferretdb/go.mod" "$HERE/ferretdb/go.sum" | sha256sum | cut -c1-16)
-  [ -x "$BIN/ferretdb-local" ] && [ "$(cat "$BIN/ferretdb-local.stamp" 2>/dev/null)" = "$stamp" ] && return 0
-  log "building FerretDB v1.24.2 (SQLite backend)"
-  (cd "$HERE/ferretdb" && go build -o "$BIN/ferretdb-local" .)
-  echo "$stamp" >"$BIN/ferretdb-local.stamp"
+  stamp=$(cat "$HERE/mongo/LocalMongo.java" "$HERE/mongo/pom.xml" | sha256sum | cut -c1-16)
+  MONGO_CLASSES="$CACHE/mongo-local-$stamp"
+  # The class path, for the test kit's throwaway servers (packages/test-kit/src/disposable.ts).
+  echo "$MONGO_CLASSES:$MONGO_LIBS/*" >"$CACHE/mongo-local.classpath"
+  [ -f "$MONGO_CLASSES/LocalMongo.class" ] && return 0
+  log "compiling the local MongoDB-protocol server (infra/local/mongo/LocalMongo.java)"
+  # Compiled under a temporary name and renamed, so a concurrent run sees either nothing or all of it.
+  local tmp="$MONGO_CLASSES.tmp.$$"
+  mkdir -p "$tmp"
+  javac -nowarn -d "$tmp" -cp "$MONGO_LIBS/*" "$HERE/mongo/LocalMongo.java" ||
+    { rm -rf "$tmp"; die "compiling infra/local/mongo/LocalMongo.java failed"; }
+  mv -T "$tmp" "$MONGO_CLASSES" 2>/dev/null || rm -rf "$tmp"
 }
 
 provision_stripe_mock() {
@@ -148,10 +167,10 @@ provision_maildev() {
 }
 
 provision() {
-  command -v go >/dev/null || die "Go is needed to build FerretDB, MinIO and stripe-mock"
-  command -v java >/dev/null || die "Java 17 is needed to run Kafka"
+  command -v go >/dev/null || die "Go is needed to build MinIO and stripe-mock"
+  command -v java >/dev/null || die "Java 17 is needed to run Kafka and the local MongoDB-protocol server"
   if [ -z "${REDIS_URL:-}" ]; then provision_redis; fi
-  if [ -z "${MONGO_URL:-}" ]; then provision_ferretdb; fi
+  if [ -z "${MONGO_URL:-}" ]; then provision_mongo; fi
   if [ -z "${STRIPE_API_BASE:-}" ]; then provision_stripe_mock; fi
   if [ -z "${KAFKA_BROKERS:-}" ]; then provision_kafka; fi
   if [ -z "${SMTP_URL:-}" ]; then provision_maildev; fi
@@ -256,9 +275,20 @@ up() {
     start redis $PORT_REDIS ready_redis 20 -- \
     redis-server --bind 127.0.0.1 --port $PORT_REDIS --save '' --appendonly no --protected-mode yes
   fi
-  if [ -z "${MONGO_URL:-}" ] && wanted ferretdb; then
-    start ferretdb $PORT_MONGO ready_mongo 30 -- \
-    "$BIN/ferretdb-local" -listen "127.0.0.1:$PORT_MONGO" -dir "$DATA/ferretdb"
+  if [ -z "${MONGO_URL:-}" ] && wanted mongo; then
+    # By default the data lives in an H2 file and survives a restart (npm start's demo data, and the
+    # fault suite, which restarts the server under load); SWAPBOOTH_MONGO_STORE=memory keeps it in
+    # the process, as npm test asks for the servers it starts and throws away.
+    local store="${SWAPBOOTH_MONGO_STORE:-file}"
+    [ "$store" = file ] || [ "$store" = memory ] || die "SWAPBOOTH_MONGO_STORE must be file or memory"
+    local store_arg=memory
+    if [ "$store" = file ]; then
+      mkdir -p "$DATA/mongo"
+      store_arg="$DATA/mongo/swapbooth.mv"
+    fi
+    start mongo $PORT_MONGO ready_mongo 60 -- java -Xms128m -Xmx${SWAPBOOTH_MONGO_HEAP:-2g} -XX:+UseSerialGC \
+      -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+      -cp "$MONGO_CLASSES:$MONGO_LIBS/*" LocalMongo --listen "127.0.0.1:$PORT_MONGO" --store "$store_arg"
   fi
   if [ -z "${KAFKA_BROKERS:-}" ] && wanted kafka; then
     kafka_config
@@ -283,9 +313,7 @@ up() {
 }
 
 env_lines() {
-  # One connection per client: FerretDB loses concurrent updates to one document across connections
-  # (single-document atomicity is what the outbox and our invariants rely on). Real MongoDB needs no such limit.
-  echo "export MONGO_URL=${MONGO_URL:-mongodb://127.0.0.1:$PORT_MONGO/?maxPoolSize=1}"
+  echo "export MONGO_URL=${MONGO_URL:-mongodb://127.0.0.1:$PORT_MONGO/}"
   echo "export KAFKA_BROKERS=${KAFKA_BROKERS:-127.0.0.1:$PORT_KAFKA}"
   echo "export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:$PORT_REDIS}"
   echo "export STRIPE_API_BASE=${STRIPE_API_BASE:-http://127.0.0.1:$PORT_STRIPE}"
@@ -326,7 +354,7 @@ down() {
 
 status() {
   local all_ok=0
-  for entry in "redis:ready_redis:REDIS_URL" "ferretdb:ready_mongo:MONGO_URL" "kafka:ready_kafka:KAFKA_BROKERS" \
+  for entry in "redis:ready_redis:REDIS_URL" "mongo:ready_mongo:MONGO_URL" "kafka:ready_kafka:KAFKA_BROKERS" \
     "stripe-mock:ready_stripe:STRIPE_API_BASE" "minio:ready_minio:S3_ENDPOINT" "maildev:ready_maildev:SMTP_URL"; do
     IFS=: read -r name probe var <<<"$entry"
     if [ -n "${!var:-}" ]; then printf '%-12s external (%s)\n' "$name" "${!var}"; continue; fi

@@ -28,7 +28,7 @@ let stack: FaultStack;
 let proxy: TcpProxy;
 
 beforeAll(async () => {
-  await startServer('ferretdb');
+  await startServer('mongo');
   const direct = new URL(process.env.MONGO_URL!);
   proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port) });
   const viaProxy = new URL(process.env.MONGO_URL!);
@@ -41,7 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   proxy?.setDelay(0);
-  await startServer('ferretdb').catch(() => undefined);
+  await startServer('mongo').catch(() => undefined);
   await stack?.stop();
   await proxy?.close();
 });
@@ -91,11 +91,11 @@ test(`${ACCEPTS} accepts through a slowed and restarted database: none acknowled
       proxy.setDelay(DELAY_MS);
       await new Promise((r) => setTimeout(r, 5000));
       proxy.setDelay(0);
-      await stopServer('ferretdb');
+      await stopServer('mongo');
       downAt = Date.now();
       markDown();
       await new Promise((r) => setTimeout(r, DOWN_S * 1000));
-      await startServer('ferretdb');
+      await startServer('mongo');
       upAt = Date.now();
     })();
   };
@@ -186,7 +186,7 @@ test(`${ACCEPTS} accepts through a slowed and restarted database: none acknowled
   recordScenario(
     4,
     'Database slowed and restarted during accepts',
-    `${ACCEPTS} pending proposals in pairs that ask for the same listing, accepted by their receivers (${CONCURRENCY} at a time, straight to the exchange service, a process whose database connection goes through a TCP proxy). From the ${Math.floor(ACCEPTS / 10)}th accept on: ${DELAY_MS} ms added to every database packet for 5 s, then FerretDB stopped for ${DOWN_S} s and started again; the second half of the accepts start once it is down. A client retries after a 503 or no answer, as the app does.
+    `${ACCEPTS} pending proposals in pairs that ask for the same listing, accepted by their receivers (${CONCURRENCY} at a time, straight to the exchange service, a process whose database connection goes through a TCP proxy). From the ${Math.floor(ACCEPTS / 10)}th accept on: ${DELAY_MS} ms added to every database packet for 5 s, then the database server stopped for ${DOWN_S} s and started again; the second half of the accepts start once it is down. A client retries after a 503 or no answer, as the app does.
 
 ${table(
   ['measure', 'value'],

@@ -108,7 +108,7 @@ describe('infra.sh down NAME…', () => {
   });
 
   it('does nothing for a named server it has no record of (started elsewhere)', async () => {
-    const { code, out } = await run([script, 'down', 'ferretdb']).done;
+    const { code, out } = await run([script, 'down', 'mongo']).done;
     expect({ code, out }).toEqual({ code: 0, out: '' });
   });
 });

@@ -1,6 +1,6 @@
 import type { RunningService } from '@swapbooth/runtime';
 import {
-  disposableFerret,
+  disposableMongo,
   disposableKafka,
   eventually,
   type DisposableServer,
@@ -28,17 +28,17 @@ import { startAdminService } from '../../services/admin/src/service';
  */
 jest.setTimeout(240_000);
 
-let ferret: DisposableServer;
+let mongo: DisposableServer;
 let kafka: DisposableServer;
 type AnyService = RunningService<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const running: AnyService[] = [];
 
 beforeAll(async () => {
-  [ferret, kafka] = await Promise.all([disposableFerret(), disposableKafka()]);
-  await Promise.all([ferret.start(), kafka.start()]);
+  [mongo, kafka] = await Promise.all([disposableMongo(), disposableKafka()]);
+  await Promise.all([mongo.start(), kafka.start()]);
   const env = {
     ...process.env,
-    MONGO_URL: ferret.url,
+    MONGO_URL: mongo.url,
     KAFKA_BROKERS: kafka.url,
     KAFKA_PARTITIONS: '1',
     LOG_LEVEL: 'silent',
@@ -58,7 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of running) await s.stop();
-  await Promise.all([ferret?.stop(), kafka?.stop()]);
+  await Promise.all([mongo?.stop(), kafka?.stop()]);
 });
 
 interface Readiness {
@@ -90,7 +90,7 @@ it('reports every service ready when its database, Redis and broker answer', asy
 });
 
 it('reports not-ready while the database is down, and ready again when it returns', async () => {
-  await ferret.stop();
+  await mongo.stop();
   for (const s of running) {
     const r = await eventually(
       async () => {
@@ -102,7 +102,7 @@ it('reports not-ready while the database is down, and ready again when it return
     );
     expect(r.checks.database?.ok).toBe(false);
   }
-  await ferret.start();
+  await mongo.start();
   await eventually(allReady, 60_000, 500);
 });
 

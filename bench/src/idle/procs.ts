@@ -74,7 +74,7 @@ export function listeners(): Map<number, number> {
 }
 
 export const SERVER_PORTS: Record<string, number> = {
-  ferretdb: 27017,
+  mongo: 27017,
   kafka: 9092,
   redis: 6379,
   'stripe-mock': 12111,

@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,16 +78,31 @@ function processServer(
   };
 }
 
-/** A FerretDB (SQLite) of its own; data survives stop/start. */
-export async function disposableFerret(): Promise<DisposableServer> {
+/**
+ * A local MongoDB-protocol server of its own (infra/local/mongo, on an H2 file in a temporary
+ * folder, so its data survives stop/start). Needs `infra.sh provision` to have run once.
+ */
+export async function disposableMongo(): Promise<DisposableServer> {
   const port = await freePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'swapbooth-ferret-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'swapbooth-mongo-'));
+  const classpath = readFileSync(path.join(cache, 'mongo-local.classpath'), 'utf8').trim();
   return processServer(
-    path.join(cache, 'bin/ferretdb-local'),
-    ['-listen', `127.0.0.1:${port}`, '-dir', dir],
+    'java',
+    [
+      '-Xmx512m',
+      '-XX:+UseSerialGC',
+      '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
+      '-cp',
+      classpath,
+      'LocalMongo',
+      '--listen',
+      `127.0.0.1:${port}`,
+      '--store',
+      path.join(dir, 'data.mv'),
+    ],
     port,
     `mongodb://127.0.0.1:${port}/`,
-    15000,
+    30000,
   );
 }
 

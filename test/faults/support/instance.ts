@@ -12,7 +12,7 @@ const script = path.join(repoRoot, 'infra/local/infra.sh');
  */
 export const instanceName = process.env.FAULTS_INFRA_INSTANCE ?? 'faults';
 
-export type ServerName = 'redis' | 'ferretdb' | 'kafka' | 'stripe-mock' | 'minio' | 'maildev';
+export type ServerName = 'redis' | 'mongo' | 'kafka' | 'stripe-mock' | 'minio' | 'maildev';
 
 const instanceEnv = (): NodeJS.ProcessEnv => ({
   ...process.env,

@@ -8,7 +8,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ensure_deps
 # A Stripe key without an API base means Stripe itself: the local stripe-mock is for the tests.
 USER_STRIPE_API_BASE="${STRIPE_API_BASE:-}"
-log "starting local servers (first run builds FerretDB, MinIO and stripe-mock, and fetches Kafka: several minutes)"
+log "starting local servers (first run builds MinIO and stripe-mock, and fetches Kafka and the database server: several minutes)"
 SKIP_CHROMIUM=1 infra_up
 infra_env
 if [ -n "${STRIPE_SECRET_KEY:-}" ] && [ -z "$USER_STRIPE_API_BASE" ]; then unset STRIPE_API_BASE; fi

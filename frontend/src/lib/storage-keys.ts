@@ -5,6 +5,8 @@ export const StorageKeys = {
   redirectUrl: 'redirectUrl',
   /** The e-mail waiting for its one-time code between sign-up and verification. */
   pendingEmail: 'pendingEmail',
+  /** The ZIP code a visitor (or a member) chose for the home page's nearby listings. */
+  nearbyZip: 'nearbyZip',
 } as const;
 
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];

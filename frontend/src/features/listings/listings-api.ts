@@ -3,9 +3,20 @@ import type {
   ProductPageResponse,
   ProductResponse,
   ReportReasonsResponse,
+  SearchResponse,
 } from '@swapbooth/contracts';
 import { api } from '../../app/api';
-import { fromProduct, toListingPage, type Listing, type ListingPage } from '../../lib/listing';
+import {
+  fromCard,
+  fromProduct,
+  toListingPage,
+  type Listing,
+  type ListingPage,
+} from '../../lib/listing';
+
+/** SPEC §7, §9: nearby search is `type=all` within 25 miles, 25 listings. */
+export const NEARBY_RADIUS = 25;
+export const NEARBY_LIMIT = 25;
 
 export const REPORT_REASON_LABELS: Record<string, string> = {
   prohibited_item: 'Prohibited item',
@@ -31,6 +42,15 @@ export const listingsApi = api.injectEndpoints({
       transformResponse: (body: ApiSuccess<ProductResponse>) => fromProduct(body.data),
       providesTags: ['Listing'],
     }),
+    /** Listings within NEARBY_RADIUS miles of a ZIP code, nearest first. */
+    getNearby: build.query<Listing[], string>({
+      query: (zip) => ({
+        url: '/search',
+        params: { type: 'all', searchZip: zip, radius: NEARBY_RADIUS, limit: NEARBY_LIMIT },
+      }),
+      transformResponse: (body: ApiSuccess<SearchResponse>) => body.data.products.map(fromCard),
+      providesTags: ['Listing'],
+    }),
     getReportReasons: build.query<ReportReasonsResponse, void>({
       query: () => ({ url: '/reports/reasons' }),
       transformResponse: (body: ApiSuccess<ReportReasonsResponse>) => body.data,
@@ -52,6 +72,7 @@ export const listingsApi = api.injectEndpoints({
 export const {
   useGetPublishedQuery,
   useGetListingBySlugQuery,
+  useGetNearbyQuery,
   useGetReportReasonsQuery,
   useFileReportMutation,
 } = listingsApi;

@@ -5,6 +5,7 @@ import { useLikes } from '../../../app/use-likes';
 import { InlineLoading } from '../../../components/loading-screen';
 import { ProductGrid } from '../../../components/product-card/product-card';
 import { usePageTitle } from '../../../lib/page-title';
+import { NearbyListings } from '../components/nearby-listings';
 import { useGetPublishedQuery } from '../listings-api';
 
 const STEPS = [
@@ -97,6 +98,8 @@ export default function HomePage() {
           )}
         </div>
       </section>
+
+      <NearbyListings likeFor={likeFor} />
 
       <section className="page home__section" aria-labelledby="how-heading">
         <h2 id="how-heading" className="section-title">

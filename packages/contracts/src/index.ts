@@ -19,5 +19,6 @@ export * from './api/payment';
 export * from './api/admin';
 export * from './api/admin-requests';
 export * from './api/gateway';
+export * from './proposal-gate';
 export * from './services';
 export * from './openapi';

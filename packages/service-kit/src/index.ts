@@ -10,3 +10,4 @@ export * from './app';
 export * from './server';
 export * from './permissions';
 export * from './realtime';
+export * from './window-limiter';

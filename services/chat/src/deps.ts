@@ -1,30 +1,33 @@
 import type { ServiceContext } from '@swapbooth/runtime';
 import { CHAT_MESSAGE_MAX } from '@swapbooth/contracts';
-import { RealtimePublisher } from '@swapbooth/service-kit';
+import { RealtimePublisher, RedisWindowLimiter } from '@swapbooth/service-kit';
 import type { ChatConfig } from './config';
 import { ConversationsRepository } from './data/conversations/conversations.repository';
 import { MessagesRepository } from './data/messages/messages.repository';
 import { StoreStatusesRepository } from './data/booths/store-statuses.repository';
-import { RedisSendLimiter } from './adapters/send-limiter';
+import { EntitlementsRepository } from './data/entitlements/entitlements.repository';
 import { Chat } from './domain/chat';
 
 /** Everything the chat service's routes and handlers use, wired once. */
 export function buildDeps(ctx: ServiceContext<ChatConfig>) {
   const conversations = new ConversationsRepository(ctx.conn);
   const stores = new StoreStatusesRepository(ctx.conn);
+  const entitlements = new EntitlementsRepository(ctx.conn);
   const chat = new Chat(
     conversations,
     new MessagesRepository(ctx.conn, ctx.eventsWritten),
     stores,
-    new RedisSendLimiter(
+    entitlements,
+    new RedisWindowLimiter(
       ctx.redis,
+      'chat-sends',
       ctx.config.CHAT_RATE_LIMIT,
       ctx.config.CHAT_RATE_WINDOW_SECONDS,
     ),
     new RealtimePublisher(ctx.redis),
     CHAT_MESSAGE_MAX,
   );
-  return { conversations, stores, chat };
+  return { conversations, stores, entitlements, chat };
 }
 
 export type ChatDeps = ReturnType<typeof buildDeps>;

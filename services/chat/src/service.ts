@@ -8,6 +8,7 @@ import { buildDeps, type ChatDeps } from './deps';
 import { conversationModel } from './data/conversations/conversation.model';
 import { messageModel } from './data/messages/message.model';
 import { storeStatusModel } from './data/booths/store-status.model';
+import { entitlementModel } from './data/entitlements/entitlement.model';
 import { subscriptions } from './events/subscriptions';
 import { chatRoutes } from './api/chat/chat.routes';
 
@@ -24,6 +25,7 @@ export function startChatService(
     models: (conn) => {
       conversationModel(conn);
       storeStatusModel(conn);
+      entitlementModel(conn);
       // Messages carry the chat.message-sent events they raise.
       return [messageModel(conn)];
     },

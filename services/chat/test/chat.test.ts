@@ -35,11 +35,15 @@ afterAll(async () => {
   await h?.stop();
 });
 
-/** A proposal between two new members, and its conversation once chat has heard of it. */
+/**
+ * A proposal between two new members, and its conversation once chat has heard of it. The receiver
+ * has a subscription, so both read the conversation whole (the gate has its own tests).
+ */
 async function proposal(): Promise<{ id: string; sender: Member; receiver: Member; conv: string }> {
   const sender = newMember();
   const receiver = newMember();
   const id = `p${randomBytes(6).toString('hex')}`;
+  await h.publish('subscription.changed', receiver.id, { userId: receiver.id, status: 'active' });
   await h.publish('proposal.created', id, {
     proposalId: id,
     senderId: sender.id,
@@ -51,6 +55,10 @@ async function proposal(): Promise<{ id: string; sender: Member; receiver: Membe
   const conv = await eventually(async () => {
     const r = await h.call('GET', `/api/chat/proposal/${id}?userId=${sender.id}`, sender.token);
     return r.status === 200 ? (r.body.data.conversation.conversation_id as string) : undefined;
+  }, 20_000);
+  await eventually(async () => {
+    const r = await h.call('GET', `/api/chat/conversation/${conv}`, receiver.token);
+    return r.body.data?.details_locked === false;
   }, 20_000);
   return { id, sender, receiver, conv };
 }

@@ -16,8 +16,10 @@ export type ChatMessageResponse = z.infer<typeof chatMessageResponse>;
 export const conversationResponse = z.strictObject({
   conversation_id: z.string(),
   proposal_id: z.string(),
+  /** Both parties; only the caller while the details are locked. */
   participants: z.array(z.string()),
-  other_user_id: z.string(),
+  /** Null while the details are locked (SPEC §6: a receiver without a subscription). */
+  other_user_id: z.string().nullable(),
   /** The receiver's listings asked for, and the sender's listings offered. */
   product_ids: z.array(z.string()),
   offered_product_ids: z.array(z.string()),
@@ -25,6 +27,11 @@ export const conversationResponse = z.strictObject({
   unread_count: z.number().int().nonnegative(),
   /** True while a store in the conversation is suspended: it can be read, not written to. */
   read_only: z.boolean(),
+  /**
+   * True for the receiver of a proposal never accepted, without a subscription: no other party,
+   * no offered listings, no messages, and writing answers 403 `subscription_required`.
+   */
+  details_locked: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { compareAndSet, CONFLICT, domainEvent } from '@swapbooth/event-bus';
+import { proposalDetailsLocked } from '@swapbooth/contracts';
 import { AppError } from '@swapbooth/service-kit';
 import {
   assertParty,
@@ -13,6 +14,7 @@ import {
 } from './conversation';
 import type {
   ConversationRepository,
+  Entitlements,
   LivePush,
   MessageRepository,
   SendLimiter,
@@ -26,7 +28,16 @@ export interface ConversationView {
   otherUserId: string;
   unread: number;
   readOnly: boolean;
+  /** SPEC §6: the receiver without a subscription sees neither the sender nor the messages. */
+  locked: boolean;
 }
+
+/** What a locked party is told when asking for the messages or writing (403). */
+export const subscriptionRequired = () =>
+  new AppError(
+    'subscription_required',
+    'A subscription is required to see and answer the details of this proposal',
+  );
 
 /** The chat use cases: every one of them checks that the caller is a party. */
 export class Chat {
@@ -34,6 +45,7 @@ export class Chat {
     private readonly conversations: ConversationRepository,
     private readonly messages: MessageRepository,
     private readonly stores: StoreStatuses,
+    private readonly entitlements: Entitlements,
     private readonly limiter: SendLimiter,
     private readonly live: LivePush,
     private readonly maxContent: number,
@@ -54,7 +66,8 @@ export class Chat {
   async forUser(userId: string): Promise<ConversationView[]> {
     const list = await this.conversations.forUser(userId);
     list.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
-    return Promise.all(list.map((c) => this.view(c, userId)));
+    const subscribed = this.entitlements.isSubscribed(userId);
+    return Promise.all(list.map((c) => this.view(c, userId, subscribed)));
   }
 
   async messagesAfter(
@@ -63,7 +76,7 @@ export class Chat {
     since: Date | undefined,
     limit: number,
   ): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
-    await this.byId(conversationId, userId);
+    if ((await this.byId(conversationId, userId)).locked) throw subscriptionRequired();
     const page = await this.messages.after(conversationId, since, limit + 1);
     return { messages: page.slice(0, limit), hasMore: page.length > limit };
   }
@@ -80,6 +93,7 @@ export class Chat {
   async send(conversationId: string, userId: string, rawContent: unknown): Promise<ChatMessage> {
     const content = messageContent(rawContent, this.maxContent);
     const first = await this.byId(conversationId, userId);
+    if (first.locked) throw subscriptionRequired();
     if (first.readOnly)
       throw AppError.forbidden('This conversation is read-only while a store in it is suspended');
     const wait = await this.limiter.take(userId);
@@ -121,10 +135,13 @@ export class Chat {
       }),
     ]);
     const shown = presentMessage(message);
-    await this.live.push([recipientId], 'chat.message', {
-      message: shown,
-      unread_count: recipientUnread,
-    });
+    // A receiver who may not read the messages hears of them only through the gated notification.
+    if (!(await this.lockedFor(first.conversation, recipientId))) {
+      await this.live.push([recipientId], 'chat.message', {
+        message: shown,
+        unread_count: recipientUnread,
+      });
+    }
     await this.live.push([userId], 'chat.message', { message: shown, unread_count: 0 });
     return message;
   }
@@ -144,13 +161,36 @@ export class Chat {
     await this.live.push([userId], 'chat.read', { conversation_id: conversationId });
   }
 
-  private async view(c: Conversation, userId: string): Promise<ConversationView> {
+  private async lockedFor(
+    c: Conversation,
+    userId: string,
+    subscribed?: Promise<boolean>,
+  ): Promise<boolean> {
+    // Only the receiver of a proposal never accepted needs the subscription looked up.
+    if (!proposalDetailsLocked(c, userId, false)) return false;
+    return proposalDetailsLocked(
+      c,
+      userId,
+      await (subscribed ?? this.entitlements.isSubscribed(userId)),
+    );
+  }
+
+  private async view(
+    c: Conversation,
+    userId: string,
+    subscribed?: Promise<boolean>,
+  ): Promise<ConversationView> {
+    const [readOnly, locked] = await Promise.all([
+      this.stores.anySuspended([c.senderId, c.receiverId]),
+      this.lockedFor(c, userId, subscribed),
+    ]);
     return {
       conversation: c,
       viewerId: userId,
       otherUserId: otherParty(c, userId),
       unread: unreadOf(c, userId),
-      readOnly: await this.stores.anySuspended([c.senderId, c.receiverId]),
+      readOnly,
+      locked,
     };
   }
 }

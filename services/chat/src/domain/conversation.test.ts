@@ -14,6 +14,7 @@ const c: Conversation = {
   receiverId: 'r',
   productIds: [],
   offeredProductIds: [],
+  accepted: false,
   lastMessage: null,
   senderUnread: 2,
   receiverUnread: 5,

@@ -9,6 +9,8 @@ export interface Conversation {
   /** The receiver's listings asked for and the sender's offered, as the proposal last stated them. */
   productIds: string[];
   offeredProductIds: string[];
+  /** Whether the proposal was ever accepted: from then on its receiver sees it whole (SPEC §6). */
+  accepted: boolean;
   lastMessage: ChatMessage | null;
   senderUnread: number;
   receiverUnread: number;

@@ -10,6 +10,8 @@ export interface ConversationRepository {
     productIds: string[];
     offeredProductIds: string[];
   }): Promise<void>;
+  /** Notes that the proposal was accepted (it opens to a receiver without a subscription). */
+  markAccepted(proposalId: string): Promise<void>;
   /** Updates the listings a proposal's terms name (counter-offers). */
   updateTerms(proposalId: string, productIds: string[], offeredProductIds: string[]): Promise<void>;
   byId(id: string): Promise<Conversation | null>;
@@ -36,6 +38,13 @@ export interface MessageRepository {
 export interface StoreStatuses {
   anySuspended(userIds: string[]): Promise<boolean>;
   record(userId: string, status: string, version: number): Promise<void>;
+}
+
+/** Members' subscriptions as payment last reported them (from `subscription.changed`). */
+export interface Entitlements {
+  isSubscribed(userId: string): Promise<boolean>;
+  /** Keeps the newest report: one older than what is stored changes nothing. */
+  record(userId: string, status: string, at: Date): Promise<void>;
 }
 
 /** Counts a member's sends; answers how long to wait when over the limit. */

@@ -24,7 +24,7 @@ export const onProposalCountered =
 
 /**
  * proposal.accepted → the conversation as well, for exchanges that begin accepted (each edge of a
- * trade circle has no proposal.created); an existing conversation is left as it is.
+ * trade circle has no proposal.created), marked accepted: from now on its receiver reads it whole.
  */
 export const onProposalAccepted =
   (conversations: ConversationRepository) =>
@@ -37,4 +37,5 @@ export const onProposalAccepted =
       productIds,
       offeredProductIds,
     });
+    await conversations.markAccepted(proposalId);
   };

@@ -3,9 +3,14 @@ import type { Subscription } from '@swapbooth/event-bus';
 import type { ChatDeps } from '../deps';
 import { onBoothChanged } from './on-booth-status-changed';
 import { onProposalAccepted, onProposalCountered, onProposalCreated } from './on-proposal-created';
+import { onSubscriptionChanged } from './on-subscription-changed';
 
 /** Every topic the chat service consumes, in one list. */
-export const subscriptions = ({ conversations, stores }: ChatDeps): Subscription[] => [
+export const subscriptions = ({
+  conversations,
+  stores,
+  entitlements,
+}: ChatDeps): Subscription[] => [
   {
     topic: Topics.proposal,
     handlers: {
@@ -21,5 +26,9 @@ export const subscriptions = ({ conversations, stores }: ChatDeps): Subscription
       'booth.updated': onBoothChanged(stores),
       'booth.status-changed': onBoothChanged(stores),
     },
+  },
+  {
+    topic: Topics.subscription,
+    handlers: { 'subscription.changed': onSubscriptionChanged(entitlements) },
   },
 ];

@@ -41,6 +41,7 @@ const thread = (
       last_message: messages.at(-1) ?? null,
       unread_count: 0,
       read_only: false,
+      details_locked: false,
       created_at: '2026-01-02T10:00:01.000Z',
       updated_at: '2026-01-03T10:02:00.000Z',
     },

@@ -32,6 +32,7 @@ const conversation = (over: Partial<ConversationResponse> = {}): ConversationRes
   last_message: message('m2', OTHER, 'See you then', 2),
   unread_count: 2,
   read_only: false,
+  details_locked: false,
   created_at: '2026-01-01T09:00:00.000Z',
   updated_at: '2026-01-01T10:02:00.000Z',
   ...over,

@@ -14,7 +14,9 @@ export const chatController = (chat: Chat) => ({
     const { id } = parse(idParam, req.params, 'params');
     const me = assertSelf(req, parse(userIdQuery, req.query, 'query').userId);
     const view = await chat.byProposal(id, me);
-    const page = await chat.latestMessages(view.conversation.id, 50);
+    const page = view.locked
+      ? { messages: [], hasMore: false }
+      : await chat.latestMessages(view.conversation.id, 50);
     ok(res, {
       conversation: presentConversation(view),
       messages: page.messages.map(presentMessage),

@@ -16,6 +16,8 @@ export interface ConversationDoc {
   participants: string[];
   productIds: string[];
   offeredProductIds: string[];
+  /** When the proposal was accepted; absent while it never was. */
+  acceptedAt?: Date | null;
   lastMessage?: LastMessage | null;
   senderUnread: number;
   receiverUnread: number;
@@ -33,6 +35,7 @@ const conversationSchema = new Schema<ConversationDoc>(
     participants: { type: [String], required: true },
     productIds: { type: [String], default: [] },
     offeredProductIds: { type: [String], default: [] },
+    acceptedAt: { type: Date, default: null },
     lastMessage: {
       type: new Schema<LastMessage>(
         {

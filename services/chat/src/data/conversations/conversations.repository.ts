@@ -10,6 +10,7 @@ const toConversation = (d: ConversationDoc): Conversation => ({
   receiverId: d.receiverId,
   productIds: d.productIds ?? [],
   offeredProductIds: d.offeredProductIds ?? [],
+  accepted: !!d.acceptedAt,
   lastMessage: d.lastMessage?.id
     ? {
         id: d.lastMessage.id,
@@ -63,6 +64,15 @@ export class ConversationsRepository implements ConversationRepository {
           },
         },
         { upsert: true },
+      )
+      .exec();
+  }
+
+  async markAccepted(proposalId: string): Promise<void> {
+    await this.model
+      .updateOne(
+        { _id: conversationIdOf(proposalId), acceptedAt: null },
+        { $set: { acceptedAt: new Date() } },
       )
       .exec();
   }

@@ -1,16 +1,16 @@
 import type { ServiceContext } from '@swapbooth/runtime';
-import { RealtimePublisher } from '@swapbooth/service-kit';
+import { RealtimePublisher, RedisWindowLimiter } from '@swapbooth/service-kit';
 import type { NotificationConfig } from './config';
 import { SentEmailsRepository } from './data/sent-emails/sent-emails.repository';
 import { NotificationsRepository } from './data/notifications/notifications.repository';
 import { MembersRepository } from './data/members/members.repository';
 import { ProposalsRepository } from './data/proposals/proposals.repository';
 import { ListingTitlesRepository } from './data/products/listing-titles.repository';
-import { RedisCallLimiter } from './adapters/call-limiter';
 import { RedisOnceClaims } from './adapters/once-claims';
 import { EmailDelivery } from './domain/email-delivery';
 import { Notifier } from './domain/notifier';
 import { Inbox } from './domain/inbox';
+import { ReaderGate } from './domain/reader-gate';
 import { ProposalSteps } from './domain/proposal-steps';
 import { TradeEmails } from './domain/trade-emails';
 import type { Mailer } from './mail/mailer';
@@ -27,13 +27,14 @@ export function buildDeps(ctx: ServiceContext<NotificationConfig>, mailer: Maile
   const proposals = new ProposalsRepository(ctx.conn);
   const titles = new ListingTitlesRepository(ctx.conn);
   const live = new RealtimePublisher(ctx.redis);
-  const notifier = new Notifier(store, members, live, new RedisOnceClaims(ctx.redis));
+  const gate = new ReaderGate(members, proposals);
+  const notifier = new Notifier(store, members, live, new RedisOnceClaims(ctx.redis), gate);
   const inbox = new Inbox(
     store,
-    members,
+    gate,
     proposals,
     notifier,
-    new RedisCallLimiter(ctx.redis, 'notify-create', ctx.config.NOTIFY_CREATE_PER_MINUTE, 60),
+    new RedisWindowLimiter(ctx.redis, 'notify-create', ctx.config.NOTIFY_CREATE_PER_MINUTE, 60),
     live,
   );
   // ProposalSteps decides what a reader may see of a proposal; the e-mails use the same rule.

@@ -167,10 +167,13 @@ describe('notifications built from events', () => {
     const a = newMember();
     const b = newMember();
     await h.publish('user.profile-updated', a.id, { userId: a.id, username: 'ada', version: 1 });
-    await eventually(
-      async () => (await h.service.deps.members.get(a.id)).displayName === 'ada',
-      20_000,
-    );
+    // b subscribes: a message about a proposal names its sender only to a member who may see it.
+    await h.publish('subscription.changed', b.id, { userId: b.id, status: 'active' });
+    await eventually(async () => {
+      const m = await h.service.deps.members.get(a.id);
+      const n = await h.service.deps.members.get(b.id);
+      return m.displayName === 'ada' && n.subscriptionStatus === 'active';
+    }, 20_000);
     const msg = (n: number) => ({
       messageId: `m${n}-${a.id}`,
       conversationId: `conv_p-${a.id}`,
@@ -204,6 +207,27 @@ describe('notifications built from events', () => {
     await waitForType(b, 'subscription_changed');
     await waitForType(b, 'identity_verified');
     expect((await listOf(a)).items).toEqual([]);
+  });
+
+  it('tells a member of one follow by the same member a day, however often they unfollow and follow again', async () => {
+    const fan = newMember();
+    const other = newMember();
+    const star = newMember();
+    for (let i = 0; i < 4; i++) {
+      await h.publish('user.followed', star.id, { followerId: fan.id, followingId: star.id });
+      await h.publish('user.unfollowed', star.id, { followerId: fan.id, followingId: star.id });
+    }
+    // Same topic and key: once the other member's follow is in, all of the above were handled.
+    await h.publish('user.followed', star.id, { followerId: other.id, followingId: star.id });
+    await eventually(
+      async () =>
+        (await listOf(star)).items.some((n) => JSON.parse(n.data).follower_id === other.id),
+      20_000,
+    );
+    const fromFan = (await listOf(star)).items.filter(
+      (n) => n.type === 'new_follower' && JSON.parse(n.data).follower_id === fan.id,
+    );
+    expect(fromFan).toHaveLength(1);
   });
 
   it('creates one notification when an event is delivered twice, even past the consumer record', async () => {
@@ -289,12 +313,56 @@ describe('a member’s notifications', () => {
 });
 
 describe('POST /api/notifications/create', () => {
-  it('notifies only the other party of the caller’s proposal, with the service’s own text, once', async () => {
+  it('refuses a step the proposal has not reached, so no one can pre-empt the real notification', async () => {
+    const s = newMember();
+    const r = newMember();
+    const id = newProposalId();
+    await h.publish('user.profile-updated', r.id, { userId: r.id, username: 'rita', version: 1 });
+    await h.publish('proposal.created', id, proposalFacts(id, s, r, s.id));
+    await waitForType(r, 'exchange_proposal');
+    const create = (m: Member, type: string) =>
+      h.call('POST', '/api/notifications/create', m.token, { type, proposalId: id });
+
+    // The receiver of a pending proposal tells the sender it was accepted: refused.
+    const forged = await create(r, 'proposal_accepted');
+    expect(forged.status).toBe(409);
+    expect(forged.body.message).toMatch(/^type: proposal_accepted .*pending/);
+    for (const type of [
+      'proposal_rejected',
+      'proposal_cancelled',
+      'proposal_shipped',
+      'proposal_delivered',
+      'proposal_completed',
+    ]) {
+      expect([type, (await create(r, type)).status]).toEqual([type, 409]);
+      expect([type, (await create(s, type)).status]).toEqual([type, 409]);
+    }
+    expect((await listOf(s)).items).toEqual([]);
+
+    // The real acceptance is announced, once, and only the member who accepted may repeat it.
+    await h.publish('proposal.accepted', id, {
+      ...proposalFacts(id, s, r, r.id),
+      status: 'accepted',
+    });
+    const accepted = await waitForType(s, 'proposal_accepted');
+    expect(accepted.message).toBe('rita accepted your proposal');
+    expect((await create(s, 'proposal_accepted')).status).toBe(409);
+    const again = await create(r, 'proposal_accepted');
+    expect(again.status).toBe(200);
+    expect(again.body.data.created).toBe(false);
+    expect((await listOf(s)).items.filter((n) => n.type === 'proposal_accepted')).toHaveLength(1);
+  });
+
+  it('matches shipping steps to the member who took them, with the service’s own text', async () => {
     const s = newMember();
     const r = newMember();
     const id = newProposalId();
     await h.publish('proposal.created', id, proposalFacts(id, s, r, s.id));
-    await waitForType(r, 'exchange_proposal');
+    await h.publish('proposal.accepted', id, {
+      ...proposalFacts(id, s, r, r.id),
+      status: 'accepted',
+    });
+    await waitForType(s, 'proposal_accepted');
     const body = {
       type: 'proposal_shipped',
       userId: r.id,
@@ -302,24 +370,33 @@ describe('POST /api/notifications/create', () => {
       title: 'Click here',
       message: '<a href=x>win</a>',
     };
-    const first = await h.call('POST', '/api/notifications/create', s.token, body);
-    expect(first.status).toBe(201);
-    const again = await h.call('POST', '/api/notifications/create', s.token, body);
-    expect(again.status).toBe(200);
-    const shipped = (await listOf(r)).items.filter((n) => n.type === 'proposal_shipped');
-    expect(shipped).toHaveLength(1);
-    expect(shipped[0]!.title).toBe('Items shipped');
-    expect(JSON.stringify(shipped)).not.toContain('win');
-    // The event for a step already announced by the client adds nothing.
+    // Before the sender's parcel is marked shipped, the claim is refused.
+    expect((await h.call('POST', '/api/notifications/create', s.token, body)).status).toBe(409);
     await h.publish('proposal.shipping-updated', id, {
       ...proposalFacts(id, s, r, s.id),
       userId: s.id,
       type: 'sender',
       status: 'shipped',
     });
-    await h.publish('proposal.rejected', id, proposalFacts(id, s, r, r.id));
-    await waitForType(s, 'proposal_rejected');
-    expect((await listOf(r)).items.filter((n) => n.type === 'proposal_shipped')).toHaveLength(1);
+    await waitForType(r, 'proposal_shipped');
+    const after = await eventually(async () => {
+      const res = await h.call('POST', '/api/notifications/create', s.token, body);
+      return res.status === 409 ? undefined : res;
+    }, 20_000);
+    expect(after.status).toBe(200);
+    // The receiver did not ship anything.
+    expect(
+      (
+        await h.call('POST', '/api/notifications/create', r.token, {
+          type: 'proposal_shipped',
+          proposalId: id,
+        })
+      ).status,
+    ).toBe(409);
+    const shipped = (await listOf(r)).items.filter((n) => n.type === 'proposal_shipped');
+    expect(shipped).toHaveLength(1);
+    expect(shipped[0]!.title).toBe('Items shipped');
+    expect(JSON.stringify(shipped)).not.toContain('win');
   });
 
   it('refuses strangers, other recipients, unknown types and a flood', async () => {

@@ -1,27 +1,21 @@
 import { AppError } from '@swapbooth/service-kit';
 import {
   clientCreatableTypes,
-  isSubscribed,
   onceKey,
-  shownTo,
   texts,
   type ClientCreatableType,
   type ShownNotification,
 } from './notification';
+import { stepReached } from './client-steps';
 import type { Notifier } from './notifier';
-import type {
-  CallLimiter,
-  LivePush,
-  MemberDirectory,
-  NotificationStore,
-  ProposalDirectory,
-} from './ports';
+import type { ReaderGate } from './reader-gate';
+import type { CallLimiter, LivePush, NotificationStore, ProposalDirectory } from './ports';
 
 /** A member's notifications: reading them, marking them read, and the client's create call. */
 export class Inbox {
   constructor(
     private readonly store: NotificationStore,
-    private readonly members: MemberDirectory,
+    private readonly gate: ReaderGate,
     private readonly proposals: ProposalDirectory,
     private readonly notifier: Notifier,
     private readonly limiter: CallLimiter,
@@ -34,14 +28,12 @@ export class Inbox {
     page: number,
     limit: number,
   ): Promise<{ notifications: ShownNotification[]; unread: number; total: number }> {
-    const [items, unread, total, member] = await Promise.all([
+    const [items, unread, total] = await Promise.all([
       this.store.list(userId, (page - 1) * limit, limit),
       this.store.unreadCount(userId),
       this.store.count(userId),
-      this.members.get(userId),
     ]);
-    const subscribed = isSubscribed(member.subscriptionStatus);
-    return { notifications: items.map((n) => shownTo(n, subscribed)), unread, total };
+    return { notifications: await this.gate.shown(userId, items), unread, total };
   }
 
   /** Marks one of the caller's notifications read; someone else's is a 404, as if absent. */
@@ -50,8 +42,7 @@ export class Inbox {
     if (!n || n.userId !== userId) throw AppError.notFound('Notification not found');
     if (!n.isRead) await this.store.markRead(id);
     await this.pushUnread(userId);
-    const member = await this.members.get(userId);
-    return shownTo({ ...n, isRead: true }, isSubscribed(member.subscriptionStatus));
+    return this.gate.one(userId, { ...n, isRead: true });
   }
 
   async markAllRead(userId: string): Promise<number> {
@@ -62,8 +53,9 @@ export class Inbox {
 
   /**
    * POST /api/notifications/create: a party asks that the other party of their proposal hear of a
-   * step. Only fixed types, only to that other party, texts written here (never the caller's),
-   * once per proposal, type and recipient, and rate-limited.
+   * step. Only fixed types, only to that other party, only a step the proposal has reached and the
+   * caller took (409 otherwise), texts written here (never the caller's), once per proposal, type
+   * and recipient, and rate-limited.
    */
   async createForOtherParty(
     callerId: string,
@@ -86,6 +78,11 @@ export class Inbox {
     }
     const wait = await this.limiter.take(callerId);
     if (wait > 0) throw AppError.rateLimited('Too many notifications; wait a moment', wait);
+    if (!stepReached(type, p, callerId)) {
+      throw AppError.conflict(
+        `type: ${type} does not match the proposal's state (${p.status}) or was not your step`,
+      );
+    }
 
     const actor = await this.notifier.nameOf(callerId);
     const t =

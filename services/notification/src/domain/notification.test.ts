@@ -12,7 +12,7 @@ const proposal: Notification = {
 
 describe('what a member reads of a notification', () => {
   it('names the sender and the listings of a proposal to a subscriber', () => {
-    expect(shownTo(proposal, true)).toEqual({
+    expect(shownTo(proposal, false)).toEqual({
       notification_id: 'n1',
       type: 'exchange_proposal',
       title: 'New exchange proposal',
@@ -24,7 +24,7 @@ describe('what a member reads of a notification', () => {
   });
 
   it('gives a non-subscriber the exact SPEC §6 text and only the proposal id', () => {
-    const shown = shownTo(proposal, false);
+    const shown = shownTo(proposal, true);
     expect(shown.message).toBe(
       'Someone sent a proposal for your listing/s. Subscribe to view details',
     );
@@ -32,9 +32,21 @@ describe('what a member reads of a notification', () => {
     expect(JSON.parse(shown.data)).toEqual({ proposal_id: 'p1' });
   });
 
-  it('gates no other type', () => {
-    const accepted = { ...proposal, type: 'proposal_accepted' as const, message: 'Ada accepted' };
-    expect(shownTo(accepted, false).message).toBe('Ada accepted');
+  it('names no one in any text of a locked proposal, and leaves texts that name no one as they are', () => {
+    for (const type of ['proposal_countered', 'new_message', 'proposal_cancelled'] as const) {
+      const shown = shownTo({ ...proposal, type, message: 'Ada did something' }, true);
+      expect(shown.message).toMatch(/your listing\/s.*Subscribe to view details$/);
+      expect(JSON.stringify(shown)).not.toContain('Ada');
+    }
+    const expired = { ...proposal, type: 'proposal_expired' as const, message: 'It expired' };
+    expect(shownTo(expired, true).message).toBe('It expired');
+    const follower = {
+      ...proposal,
+      type: 'new_follower' as const,
+      data: {},
+      message: 'Ada follows',
+    };
+    expect(shownTo(follower, true).message).toBe('Ada follows');
   });
 
   it('lists at most three names, then how many more', () => {

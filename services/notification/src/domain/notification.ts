@@ -3,6 +3,7 @@
  * when the notification is created; the gate is applied when it is read, so subscribing later
  * reveals the details of proposals already received.
  */
+import { isSubscribed } from '@swapbooth/contracts';
 
 export const notificationTypes = [
   'exchange_proposal',
@@ -31,9 +32,27 @@ export type NotificationType = (typeof notificationTypes)[number];
 export const GATED_PROPOSAL_MESSAGE =
   'Someone sent a proposal for your listing/s. Subscribe to view details';
 
-/** SPEC §4: subscribed only when the status is active or trialing. */
-export const isSubscribed = (status: string | undefined): boolean =>
-  status === 'active' || status === 'trialing';
+/**
+ * What the receiver of a locked proposal (SPEC §6) reads in place of a text that names the other
+ * party. Types whose texts name no one (expired, unavailable, completed) are shown as they are.
+ */
+const gatedMessages: Partial<Record<NotificationType, string>> = {
+  exchange_proposal: GATED_PROPOSAL_MESSAGE,
+  proposal_countered: 'A proposal for your listing/s has new terms. Subscribe to view details',
+  new_message:
+    'You have a new message about a proposal for your listing/s. Subscribe to view details',
+  proposal_accepted: 'A proposal for your listing/s was accepted. Subscribe to view details',
+  proposal_rejected: 'A proposal for your listing/s was rejected. Subscribe to view details',
+  proposal_cancelled: 'A proposal for your listing/s was cancelled. Subscribe to view details',
+  proposal_shipped:
+    'Items of a proposal for your listing/s were shipped. Subscribe to view details',
+  proposal_delivered:
+    'Items of a proposal for your listing/s were delivered. Subscribe to view details',
+};
+
+/** Whether the notification's text could name the other party of a proposal. */
+export const namesProposalParty = (n: Notification): boolean =>
+  typeof n.data.proposal_id === 'string' && gatedMessages[n.type] !== undefined;
 
 export interface Notification {
   id: string;
@@ -47,15 +66,23 @@ export interface Notification {
   createdAt: Date;
 }
 
-/** The notification as a member reads it: the gate applied to a proposal received. */
-export function shownTo(n: Notification, subscribed: boolean) {
-  const gated = n.type === 'exchange_proposal' && !subscribed;
-  const data = gated ? { proposal_id: n.data.proposal_id } : n.data;
+/**
+ * The notification as a member reads it. `locked`: it is about a proposal whose details are locked
+ * for the reader (SPEC §6), so its text names no one and its data carries only the ids.
+ */
+export function shownTo(n: Notification, locked: boolean) {
+  const gated = locked && namesProposalParty(n) ? gatedMessages[n.type] : undefined;
+  const data = gated
+    ? {
+        proposal_id: n.data.proposal_id,
+        ...(n.data.conversation_id ? { conversation_id: n.data.conversation_id } : {}),
+      }
+    : n.data;
   return {
     notification_id: n.id,
     type: n.type,
     title: n.title,
-    message: gated ? GATED_PROPOSAL_MESSAGE : n.message,
+    message: gated ?? n.message,
     data: JSON.stringify(data),
     is_read: n.isRead,
     created_at: n.createdAt.toISOString(),

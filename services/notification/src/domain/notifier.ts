@@ -1,11 +1,6 @@
-import {
-  isSubscribed,
-  shownTo,
-  texts,
-  type Notification,
-  type NotificationType,
-} from './notification';
+import { texts, type Notification, type NotificationType } from './notification';
 import type { LivePush, MemberDirectory, NotificationStore, OnceClaims } from './ports';
+import type { ReaderGate } from './reader-gate';
 
 /** Creates notifications (once per key) and pushes each to its member's open streams. */
 export class Notifier {
@@ -14,6 +9,7 @@ export class Notifier {
     private readonly members: MemberDirectory,
     private readonly live: LivePush,
     private readonly pushes: OnceClaims,
+    private readonly gate: ReaderGate,
   ) {}
 
   /** A member's name as others see it, or "A member" when it is not known yet. */
@@ -68,9 +64,8 @@ export class Notifier {
    * receives a notification refreshes its list, which carries the count.
    */
   private async pushed(n: Notification): Promise<void> {
-    const member = await this.members.get(n.userId);
     await this.live.push([n.userId], 'notification', {
-      notification: shownTo(n, isSubscribed(member.subscriptionStatus)),
+      notification: await this.gate.one(n.userId, n),
     });
   }
 }

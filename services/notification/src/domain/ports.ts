@@ -52,11 +52,29 @@ export interface ProposalParties {
   productIds: string[];
   offeredProductIds: string[];
   status: string;
+  /** Whether it was ever accepted (it stays so through shipping and completion). */
+  accepted?: boolean;
+  /** The member who took the step that led to a status (accepted, rejected, cancelled …). */
+  actorId?: string;
+  /** Who took each step so far, by the status it led to. */
+  stepActors?: Partial<Record<string, string>>;
+  /** The members who marked their items shipped, and those who marked items delivered. */
+  shippedBy?: string[];
+  deliveredBy?: string[];
 }
 
 export interface ProposalDirectory {
   get(proposalId: string): Promise<ProposalParties | null>;
+  /** The proposals known of these ids (unknown ones are left out). */
+  many(proposalIds: readonly string[]): Promise<ProposalParties[]>;
+  /** Records a step and who took it; once accepted, a proposal stays marked accepted. */
   record(p: ProposalParties): Promise<void>;
+  /** Records that a member marked items shipped or delivered. */
+  recordShipping(
+    proposalId: string,
+    userId: string,
+    status: 'shipped' | 'delivered',
+  ): Promise<void>;
 }
 
 /** Listing titles, from catalog's events. */

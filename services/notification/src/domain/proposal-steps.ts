@@ -1,5 +1,5 @@
-import type { EventEnvelope } from '@swapbooth/contracts';
-import { isSubscribed, onceKey, texts, type NotificationType } from './notification';
+import { isSubscribed, proposalDetailsLocked, type EventEnvelope } from '@swapbooth/contracts';
+import { onceKey, texts, type NotificationType } from './notification';
 import type { Notifier } from './notifier';
 import type {
   ListingTitles,
@@ -31,6 +31,9 @@ const statusOf: Record<ProposalEventType, string> = {
   'proposal.completed': 'completed',
 };
 
+/** Statuses a proposal reaches only once accepted. */
+const acceptedStatuses = ['accepted', 'completed'];
+
 /** Every step of a proposal: who hears of it, what they read, which e-mail goes out. */
 export class ProposalSteps {
   constructor(
@@ -48,7 +51,14 @@ export class ProposalSteps {
     readerId: string,
   ): Promise<{ senderName: string | null; listings: string[] | null }> => {
     const reader = await this.members.get(readerId);
-    if (readerId === p.receiverId && !isSubscribed(reader.subscriptionStatus)) {
+    const accepted = p.accepted === true || acceptedStatuses.includes(p.status);
+    if (
+      proposalDetailsLocked(
+        { receiverId: p.receiverId, accepted },
+        readerId,
+        isSubscribed(reader.subscriptionStatus),
+      )
+    ) {
       return { senderName: null, listings: null };
     }
     return {
@@ -67,11 +77,13 @@ export class ProposalSteps {
       offeredProductIds: d.offeredProductIds,
       status: d.status ?? statusOf[e.type],
     };
-    const actor =
+    p.accepted = acceptedStatuses.includes(p.status);
+    const actor: string | undefined =
       e.type === 'proposal.countered' ? (e.data as { counteredBy: string }).counteredBy : d.actorId;
     const others = actor
       ? [actor === p.senderId ? p.receiverId : p.senderId]
       : [p.senderId, p.receiverId];
+    if (actor) p.actorId = actor;
     const actorName = await this.notifier.nameOf(actor);
     const data = { proposal_id: p.proposalId };
     // The parties hear of the step first; the projection and the e-mails follow.
@@ -185,6 +197,11 @@ export class ProposalSteps {
           : texts.proposal_delivered(actorName)),
         data: { proposal_id: d.proposalId },
       });
+      await this.proposals.recordShipping(
+        d.proposalId,
+        d.userId,
+        type === 'proposal_shipped' ? 'shipped' : 'delivered',
+      );
     }
     await this.live.push([senderId, receiverId], 'proposal', {
       proposal_id: d.proposalId,

@@ -18,13 +18,18 @@ export const onRatingCreated =
     });
   };
 
-/** user.followed → new_follower for the member followed. */
+/**
+ * user.followed → new_follower for the member followed, at most once per follower and UTC day: a
+ * member who unfollows and follows again in a loop does not reach the other every time.
+ */
 export const onUserFollowed =
   (notifier: Notifier) =>
   async (e: EventEnvelope<'user.followed'>): Promise<void> => {
     const d = e.data;
+    const at = new Date(e.occurredAt);
+    const day = (Number.isNaN(at.getTime()) ? new Date() : at).toISOString().slice(0, 10);
     await notifier.create({
-      id: `${e.id}:${d.followingId}`,
+      id: `new_follower:${d.followerId}:${d.followingId}:${day}`,
       userId: d.followingId,
       type: 'new_follower',
       ...texts.new_follower(await notifier.nameOf(d.followerId)),

@@ -8,6 +8,12 @@ export interface ProposalDoc {
   productIds: string[];
   offeredProductIds: string[];
   status: string;
+  /** Set once the proposal is accepted, never unset. */
+  accepted?: boolean;
+  /** Who took the step that led to each status. */
+  actors?: Record<string, string>;
+  shippedBy?: string[];
+  deliveredBy?: string[];
 }
 
 const proposalSchema = new Schema<ProposalDoc>(
@@ -18,6 +24,10 @@ const proposalSchema = new Schema<ProposalDoc>(
     productIds: { type: [String], default: [] },
     offeredProductIds: { type: [String], default: [] },
     status: { type: String, required: true },
+    accepted: { type: Boolean, default: false },
+    actors: { type: Schema.Types.Mixed, default: {} },
+    shippedBy: { type: [String], default: [] },
+    deliveredBy: { type: [String], default: [] },
   },
   { versionKey: false },
 );

@@ -1,5 +1,6 @@
 import type { TradeEmailContent } from '../../domain/trade-emails';
-import { GATED_PROPOSAL_MESSAGE, isSubscribed, listOf } from '../../domain/notification';
+import { isSubscribed } from '@swapbooth/contracts';
+import { GATED_PROPOSAL_MESSAGE, listOf } from '../../domain/notification';
 import type { MailMessage } from '../mailer';
 import { PRODUCT_NAME, escapeHtml, htmlFrame } from './layout';
 

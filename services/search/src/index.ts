@@ -9,4 +9,4 @@ export { createSearchEngine, type SearchQuery, type SearchResult } from './engin
 export { engineQueryOf } from './api/search/search.schemas';
 export { SellersRepository } from './data/sellers/sellers.repository';
 export { BoothsRepository } from './data/booths/booths.repository';
-export { guardedUpsert, notNewerThan } from './data/guarded';
+export { ListingsRepository } from './data/listings/listings.repository';

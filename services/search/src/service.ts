@@ -5,13 +5,9 @@ import {
 } from '@swapbooth/runtime';
 import { inProcessEngineProblem, type SearchConfig } from './config';
 import { searchRoutes } from './api/search/search.routes';
-import { boothModels } from './data/booths/booth.model';
-import {
-  listingModels,
-  projectionStateModel,
-  sellerListingModels,
-} from './data/listings/listing.model';
-import { sellerModels } from './data/sellers/seller.model';
+import { boothModel } from './data/booths/booth.model';
+import { listingModel } from './data/listings/listing.model';
+import { sellerModel } from './data/sellers/seller.model';
 import { buildDeps, type SearchDeps } from './deps';
 import { isInProcess } from './engine';
 import { subscriptions } from './events/subscriptions';
@@ -25,26 +21,7 @@ export type SearchOverrides = RuntimeOverrides;
  * each would see only part of the events (SEARCH_REPLICAS above 1 without MEILI_URL is refused).
  * Meilisearch is shared, so any number of replicas can.
  */
-async function prepareIndex({
-  engine,
-  projector,
-  listings,
-  sellers,
-  booths,
-  logger,
-}: SearchDeps): Promise<void> {
-  const moved = await listings.migrateLegacy();
-  if (moved > 0) logger.info({ moved }, 'listing records moved into their collections');
-  const movedSellers = await sellers.migrateLegacy();
-  const movedBooths = await booths.migrateLegacy();
-  if (movedSellers + movedBooths > 0) {
-    logger.info(
-      { sellers: movedSellers, booths: movedBooths },
-      'seller and booth records moved into their collections',
-    );
-  }
-  const linked = await listings.linkSellers();
-  if (linked > 0) logger.info({ linked }, 'listings recorded under their sellers');
+async function prepareIndex({ engine, projector, listings, logger }: SearchDeps): Promise<void> {
   if (isInProcess(engine)) {
     const started = Date.now();
     const indexed = await projector.indexAll();
@@ -78,11 +55,9 @@ export function startSearchService(
     name: 'search',
     config,
     models: (conn) => {
-      listingModels(conn);
-      sellerListingModels(conn);
-      projectionStateModel(conn);
-      sellerModels(conn);
-      boothModels(conn);
+      listingModel(conn);
+      sellerModel(conn);
+      boothModel(conn);
       return [];
     },
     deps: buildDeps,

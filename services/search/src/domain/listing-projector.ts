@@ -50,20 +50,17 @@ function compose(product: ProductFacts, seller?: SellerFacts, booth?: BoothFacts
 export class ListingProjector {
   constructor(private readonly deps: ProjectorDeps) {}
 
-  /** Shows the change in search first, then stores it (see `AcceptedListingChange`). */
   async productChanged(snapshot: ProductSnapshot): Promise<void> {
     const facts = productFactsOf(snapshot);
-    const accepted = await this.deps.listings.applyProduct(facts, snapshot.version);
-    if (!accepted) return;
-    await this.reindex(facts.sellerId, [facts]);
-    await accepted.store();
+    if (await this.deps.listings.applyProduct(facts, snapshot.version)) {
+      await this.reindex(facts.sellerId, [facts]);
+    }
   }
 
   async productDeleted(productId: string, sellerId: string, version: number): Promise<void> {
-    const accepted = await this.deps.listings.applyDeletion(productId, sellerId, version);
-    if (!accepted) return;
-    await this.deps.index.apply([], [productId]);
-    await accepted.store();
+    if (await this.deps.listings.applyDeletion(productId, sellerId, version)) {
+      await this.deps.index.apply([], [productId]);
+    }
   }
 
   async profileChanged(

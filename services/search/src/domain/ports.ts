@@ -6,32 +6,14 @@ import type { BoothFacts, ProductFacts, SellerFacts, SellerStatus } from './list
  * versions are applied again, so a handler retried after a failure finishes its work.
  *
  * Listing documents are composed from these parts when indexed rather than stored composed: a
- * seller's or booth's change then costs one write however many listings it shows on (on FerretDB
- * every update is a pass over its collection).
+ * seller's or booth's change then costs one write, and its listings are recomposed from a query.
  */
-
-/**
- * A listing change the store has accepted (it is not older than what is stored) but may not have
- * written yet: the projector shows it in search first, then stores it, so a slow write (an update
- * is a pass over the collection on FerretDB) does not delay what members see. The event is
- * acknowledged only after `store()`, so a crash in between replays it.
- */
-export interface AcceptedListingChange {
-  store(): Promise<void>;
-}
 
 export interface ListingStore {
-  /**
-   * Accepts the product's facts unless a newer version (or its deletion) is stored. Listings
-   * never seen before are stored at once.
-   */
-  applyProduct(facts: ProductFacts, version: number): Promise<AcceptedListingChange | undefined>;
-  /** Accepts the listing's deletion at this version; later events of older versions are ignored. */
-  applyDeletion(
-    productId: string,
-    sellerId: string,
-    version: number,
-  ): Promise<AcceptedListingChange | undefined>;
+  /** Stores the product's facts unless a newer version (or its deletion) is stored. */
+  applyProduct(facts: ProductFacts, version: number): Promise<boolean>;
+  /** Stores the listing's deletion at this version; later events of older versions are ignored. */
+  applyDeletion(productId: string, sellerId: string, version: number): Promise<boolean>;
   /** The facts of every listing (not deleted) of a seller. */
   productsOf(sellerId: string): Promise<ProductFacts[]>;
   /** Every listing (not deleted), in batches. */

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { EventData, ProductSnapshot } from '@swapbooth/contracts';
-import { productFactsOf } from '../../src/domain/listing-projection';
 
 const hex = (bytes = 4) => randomBytes(bytes).toString('hex');
 
@@ -111,16 +110,4 @@ export function statusChange(
   previousStatus: EventData<'user.status-changed'>['status'] = 'active',
 ): EventData<'user.status-changed'> {
   return { userId, status, previousStatus };
-}
-
-/** A listing record as the projection stores it, for tests that write the database directly. */
-export function listingRecord(s: ProductSnapshot) {
-  return {
-    _id: s.productId,
-    sellerId: s.userId,
-    version: s.version,
-    deleted: false,
-    product: productFactsOf(s),
-    updatedAt: new Date(),
-  };
 }

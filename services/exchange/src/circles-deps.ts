@@ -3,20 +3,19 @@ import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type { ServiceContext } from '@swapbooth/runtime';
 import type { ExchangeConfig } from './config';
-import { CalendarRepository } from './data/calendar/calendar.repository';
-import { calendarBucketModel } from './data/calendar/calendar.model';
 import { exclusionModel } from './data/circle-exclusions/exclusion.model';
 import { ExclusionsRepository } from './data/circle-exclusions/exclusions.repository';
-import { circleMemberModel, circleModel } from './data/circles/circle.model';
+import { circleModel } from './data/circles/circle.model';
 import { CirclesRepository } from './data/circles/circles.repository';
 import { MarketRepository } from './data/market/market.repository';
 import { leaseModel } from './data/matcher-lease/lease.model';
 import { LeaseRepository } from './data/matcher-lease/lease.repository';
-import { wantListModel, wantListOwnerModel } from './data/want-lists/want-list.model';
+import { wantListModel } from './data/want-lists/want-list.model';
 import { WantListsRepository } from './data/want-lists/want-lists.repository';
 import { isAbandoned } from './domain/answer-proposal';
 import type { CircleDeps } from './domain/circle-ports';
-import { sweepCircles } from './domain/circle-life';
+import { dueCircles } from './domain/circle-life';
+import { sweepDue } from './domain/due-work';
 import { matchCircles } from './domain/match-circles';
 import type { ProposalDeps } from './domain/proposal-deps';
 import { CircleMatcherJob } from './jobs/circle-matcher';
@@ -25,11 +24,8 @@ import { PeriodicJob } from './jobs/periodic-job';
 /** The circles module's collections; returns the one with an outbox (for the service's `models`). */
 export function circleModels(conn: Connection) {
   wantListModel(conn);
-  wantListOwnerModel(conn);
-  circleMemberModel(conn);
   exclusionModel(conn);
   leaseModel(conn);
-  calendarBucketModel(conn, 'circles');
   return [circleModel(conn)];
 }
 
@@ -45,7 +41,6 @@ export function buildCircleDeps(
     | 'listings'
     | 'reservations'
     | 'proposals'
-    | 'proposalIndex'
     | 'logger'
     | 'now'
     | 'newId'
@@ -58,10 +53,8 @@ export function buildCircleDeps(
     ...shared,
     wantLists: new WantListsRepository(ctx.conn),
     circles,
-    circleIndex: circles,
     exclusions: new ExclusionsRepository(ctx.conn),
     market: new MarketRepository(ctx.conn),
-    circleCalendar: new CalendarRepository(ctx.conn, 'circles', 60_000),
     circleAnswerMs: c.CIRCLE_ANSWER_HOURS * 3600_000,
     exclusionMs: c.CIRCLE_EXCLUDE_HOURS * 3600_000,
     rematch: () => matcher.poke(),
@@ -89,14 +82,14 @@ export function buildCircleDeps(
     matcher,
     /**
      * Dissolves circles nobody answered in time and settles accepted ones (started with the
-     * service). Only the replica holding the matcher's lease sweeps, so two replicas never end or
-     * settle the same circle at once (on the local MongoDB-compatible server, writes to one
-     * document from two connections can overwrite each other despite the version guard).
+     * service). Only the replica holding the matcher's lease sweeps: every write is guarded by
+     * the version it read, so two sweeps would not overwrite each other, but one sweeping replica
+     * does the work once instead of racing for it.
      */
     sweeper: new PeriodicJob(
       'circle-sweep',
       c.CIRCLE_SWEEP_MS,
-      () => sweepCircles(deps),
+      () => sweepDue([dueCircles(deps)], deps),
       ctx.logger,
       () => matcher.holding,
     ),

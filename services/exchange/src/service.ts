@@ -7,16 +7,10 @@ import type { ExchangeConfig } from './config';
 import { buildDeps, type ExchangeDeps } from './deps';
 import { subscriptions } from './events/subscriptions';
 import { proposalModel } from './data/proposals/proposal.model';
-import {
-  memberProposalsModel,
-  listingProposalsModel,
-} from './data/proposal-index/proposal-index.model';
 import { reservationModel } from './data/reservations/reservation.model';
-import { termsClaimModel } from './data/terms-claims/terms-claim.model';
 import { listingModel } from './data/listings/listing.model';
 import { partyModel } from './data/parties/party.model';
 import { entitlementModel } from './data/entitlements/entitlement.model';
-import { calendarBucketModel, calendarCursorModel } from './data/calendar/calendar.model';
 import { ratingsModels } from './ratings-deps';
 import { circleModels } from './circles-deps';
 import { circlesRoutes } from './api/circles/circles.routes';
@@ -37,16 +31,10 @@ export function startExchangeService(
     name: 'exchange',
     config,
     models: (conn) => {
-      memberProposalsModel(conn);
-      listingProposalsModel(conn);
       reservationModel(conn);
-      termsClaimModel(conn);
       listingModel(conn);
       partyModel(conn);
       entitlementModel(conn);
-      calendarBucketModel(conn, 'expiry');
-      calendarBucketModel(conn, 'claims');
-      calendarCursorModel(conn);
       mathTradeModels(conn);
       // Aggregates whose events go out through the outbox.
       return [proposalModel(conn), ...ratingsModels(conn), ...circleModels(conn)];

@@ -22,6 +22,7 @@ import type { Reservation } from './proposal-ports';
 import { mutateProposal, proposalNotFound } from './mutate-proposal';
 import { validateTerms } from './validate-terms';
 import { circleOfHold } from './circle';
+import { claimAll, releaseAll } from './claim-listings';
 
 /** Whether the actor may see the details: a receiver needs an active or trialing subscription. */
 async function entitledAs(
@@ -54,14 +55,6 @@ export async function isAbandoned(
   return now.getTime() - r.at.getTime() > deps.reservationGraceMs;
 }
 
-async function releaseAll(
-  deps: Pick<ProposalDeps, 'reservations'>,
-  listingIds: readonly string[],
-  proposalId: string,
-): Promise<void> {
-  for (const id of listingIds) await deps.reservations.release(id, proposalId);
-}
-
 /**
  * Accepting reserves every listing of the accepted terms, then stores the acceptance. Each listing
  * is claimed by inserting its reservation (unique by listing id); a listing held by another
@@ -91,27 +84,15 @@ async function accept(deps: ProposalDeps, id: string, actorId: string): Promise<
           throw AppError.conflict(`Listing ${title(lid)} is no longer available`);
         }
       }
-      const claimed: string[] = [];
-      for (const lid of ids) {
-        const held = await deps.reservations.claim(lid, p.id, now);
-        if (held === 'claimed') {
-          claimed.push(lid);
-          continue;
-        }
-        if (held.proposalId === p.id) continue; // an earlier attempt of this accept
-        if (
-          (await isAbandoned(deps, held, now)) &&
-          (await deps.reservations.takeOver(held, p.id, now))
-        ) {
-          claimed.push(lid);
-          continue;
-        }
-        await releaseAll(deps, claimed, p.id);
-        throw AppError.conflict(`Listing ${title(lid)} is no longer available`);
+      const { claimed, blockedBy } = await claimAll(deps.reservations, ids, p.id, now, (held) =>
+        isAbandoned(deps, held, now),
+      );
+      if (blockedBy !== undefined) {
+        throw AppError.conflict(`Listing ${title(blockedBy)} is no longer available`);
       }
       const next = { ...move.next, version: p.version + 1 };
       if (await deps.proposals.replace(next, p.version, move.events)) return next;
-      await releaseAll(deps, claimed, p.id);
+      await releaseAll(deps.reservations, claimed, p.id);
       return CONFLICT;
     },
     { exhausted: () => AppError.conflict('The proposal changed meanwhile; try again') },
@@ -136,7 +117,7 @@ export async function changeProposalStatus(
   });
   if (to === 'cancelled' && previous?.status === 'accepted') {
     // Releasing after the write: a stop in between leaves reservations the sweeper releases.
-    await releaseAll(deps, listingsOf(currentTerms(previous)), id);
+    await releaseAll(deps.reservations, listingsOf(currentTerms(previous)), id);
   }
   return next;
 }
@@ -160,9 +141,6 @@ export async function counterProposal(
     expiresAt,
   });
   await validateTerms(deps, p.senderId, p.receiverId, terms, p.id);
-  // The lookups before the write that needs them.
-  await deps.proposalIndex.addForListings(id, listingsOf(terms));
-  await deps.expiryCalendar.schedule(id, expiresAt);
   return mutateProposal(deps.proposals, id, async (current) =>
     decideCounter(current, actorId, terms, {
       now,

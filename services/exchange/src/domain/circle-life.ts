@@ -15,6 +15,8 @@ import {
 import type { CircleDeps } from './circle-ports';
 import type { Proposal } from './proposal';
 import { factsOf } from './proposal-moves';
+import { claimAll, releaseAll } from './claim-listings';
+import type { DueWork } from './due-work';
 
 /**
  * Optimistic read-modify-write of one circle (as proposals do): `decide` sees the stored state;
@@ -55,7 +57,11 @@ export async function circleHolds(
 }
 
 async function releaseHolds(deps: Pick<CircleDeps, 'reservations'>, c: Circle): Promise<void> {
-  for (const m of c.members) await deps.reservations.release(m.gives, circleHold(c.id));
+  await releaseAll(
+    deps.reservations,
+    c.members.map((m) => m.gives),
+    circleHold(c.id),
+  );
 }
 
 /**
@@ -65,49 +71,23 @@ async function releaseHolds(deps: Pick<CircleDeps, 'reservations'>, c: Circle): 
  * up this circle and undoes its claims. Returns whether it was proposed.
  */
 export async function proposeCircle(
-  deps: Pick<
-    CircleDeps,
-    | 'circles'
-    | 'circleIndex'
-    | 'circleCalendar'
-    | 'reservations'
-    | 'now'
-    | 'circleAnswerMs'
-    | 'reservationGraceMs'
-  >,
+  deps: Pick<CircleDeps, 'circles' | 'reservations'>,
   c: Circle,
   isAbandoned: (holder: string, at: Date) => Promise<boolean>,
 ): Promise<boolean> {
   const hold = circleHold(c.id);
-  const claimed: string[] = [];
-  const undo = async () => {
-    for (const lid of claimed) await deps.reservations.release(lid, hold);
-  };
-  for (const m of c.members) {
-    const held = await deps.reservations.claim(m.gives, hold, c.createdAt);
-    if (held === 'claimed') {
-      claimed.push(m.gives);
-      continue;
-    }
-    if (
-      (await isAbandoned(held.proposalId, held.at)) &&
-      (await deps.reservations.takeOver(held, hold, c.createdAt))
-    ) {
-      claimed.push(m.gives);
-      continue;
-    }
-    await undo();
-    return false;
-  }
+  const { claimed, blockedBy } = await claimAll(
+    deps.reservations,
+    c.members.map((m) => m.gives),
+    hold,
+    c.createdAt,
+    (held) => isAbandoned(held.proposalId, held.at),
+  );
+  if (blockedBy !== undefined) return false;
   try {
-    await deps.circleCalendar.schedule(c.id, c.expiresAt);
-    await deps.circleIndex.add(
-      c.id,
-      c.members.map((m) => m.userId),
-    );
     await deps.circles.insert(c, [proposedEvent(c)]);
   } catch (err) {
-    await undo();
+    await releaseAll(deps.reservations, claimed, hold);
     throw err;
   }
   return true;
@@ -167,7 +147,7 @@ function edgeProposal(c: Circle, e: NonNullable<Circle['exchanges']>[number], no
  * already moved is left.
  */
 export async function settleCircle(
-  deps: Pick<CircleDeps, 'circles' | 'proposals' | 'proposalIndex' | 'reservations' | 'now'>,
+  deps: Pick<CircleDeps, 'circles' | 'proposals' | 'reservations' | 'now'>,
   id: string,
 ): Promise<Circle> {
   const c = await deps.circles.findById(id);
@@ -177,16 +157,18 @@ export async function settleCircle(
   for (const e of c.exchanges) {
     if (!(await deps.proposals.findById(e.proposalId))) {
       const p = edgeProposal(c, e, at);
-      await deps.proposalIndex.addForMembers(p.id, p.senderId, p.receiverId);
-      await deps.proposalIndex.addForListings(p.id, [e.productId]);
       // False: a settlement running meanwhile stored it (with its one proposal.accepted).
       await deps.proposals.insert(p, [domainEvent('proposal.accepted', p.id, factsOf(p))]);
     }
-    const held = await deps.reservations.find(e.productId);
-    if (!held) await deps.reservations.claim(e.productId, e.proposalId, deps.now());
-    else if (held.proposalId === circleHold(c.id)) {
-      await deps.reservations.takeOver(held, e.proposalId, deps.now());
-    }
+    // The circle's hold on the listing passes to the edge's exchange (a listing held by anything
+    // else is left as it is).
+    await claimAll(
+      deps.reservations,
+      [e.productId],
+      e.proposalId,
+      deps.now(),
+      async (held) => held.proposalId === circleHold(c.id),
+    );
   }
   return (
     await mutateCircle(deps, id, (cur) =>
@@ -208,11 +190,7 @@ export async function answerCircle(
   if (!changed) return circle;
   if (circle.status === 'dissolved') await afterDissolved(deps, circle);
   if (circle.status === 'accepted') {
-    // If this stops half-way, the circle sweep settles it (it was filed for that).
-    await deps.circleCalendar.schedule(
-      circle.id,
-      new Date(deps.now().getTime() + deps.reservationGraceMs),
-    );
+    // If this stops half-way, the due-work sweep settles it once the grace period is over.
     return settleCircle(deps, circle.id);
   }
   return circle;
@@ -247,32 +225,19 @@ export async function listingsGone(deps: CircleDeps, listingIds: readonly string
 }
 
 /**
- * The circle sweep: pending circles whose window passed dissolve (`expired`), accepted circles
- * that did not settle are settled. Reads the calendar's buckets from the last unfinished one up to
- * the current one, as the proposal sweep does. Returns how many circles were looked at.
+ * The circles' due work: pending circles whose window passed dissolve (`expired`), accepted circles
+ * that did not settle within the grace period are settled.
  */
-export async function sweepCircles(deps: CircleDeps): Promise<number> {
-  const now = deps.now();
-  const calendar = deps.circleCalendar;
-  const current = calendar.bucketOf(now);
-  const from = (await calendar.cursor()) ?? current;
-  let looked = 0;
-  for (let bucket = from; bucket <= current; bucket++) {
-    const ids = await calendar.idsIn(bucket);
-    for (const id of ids) {
-      const c = await deps.circles.findById(id);
-      if (c?.status === 'proposed') await dissolveCircle(deps, id, 'expired');
-      else if (c?.status === 'accepted' && !c.settled) await settleCircle(deps, id);
-    }
-    looked += ids.length;
-    if (bucket < current) {
-      await calendar.drop(bucket);
-      await calendar.setCursor(bucket + 1);
-    }
-  }
-  await calendar.setCursor(current);
-  return looked;
-}
+export const dueCircles = (deps: CircleDeps): DueWork => ({
+  name: 'circles',
+  due: (now, limit) =>
+    deps.circles.dueIds(now, new Date(now.getTime() - deps.reservationGraceMs), limit),
+  settle: async (id) => {
+    const c = await deps.circles.findById(id);
+    if (c?.status === 'proposed') await dissolveCircle(deps, id, 'expired');
+    else if (c?.status === 'accepted' && !c.settled) await settleCircle(deps, id);
+  },
+});
 
 /** `GET /api/circles/{id}`: only a member sees a circle; anyone else is told it does not exist. */
 export async function getCircle(
@@ -286,13 +251,6 @@ export async function getCircle(
 }
 
 /** `GET /api/circles`: the viewer's circles, newest first. */
-export async function myCircles(
-  deps: Pick<CircleDeps, 'circles' | 'circleIndex'>,
-  viewerId: string,
-): Promise<Circle[]> {
-  const ids = await deps.circleIndex.idsOf(viewerId);
-  const found = await Promise.all(ids.map((id) => deps.circles.findById(id)));
-  return found
-    .filter((c): c is Circle => !!c && !!memberOf(c, viewerId))
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+export function myCircles(deps: Pick<CircleDeps, 'circles'>, viewerId: string): Promise<Circle[]> {
+  return deps.circles.ofMember(viewerId);
 }

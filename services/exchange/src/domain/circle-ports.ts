@@ -2,10 +2,7 @@ import type { DomainEvent } from '@swapbooth/event-bus';
 import type { Logger } from '@swapbooth/service-kit';
 import type { Circle, Edge } from './circle';
 import type {
-  Calendar,
-  Listing,
   ListingDirectory,
-  ProposalIndex,
   ProposalRepository,
   ReservationStore,
 } from './proposal-ports';
@@ -18,7 +15,7 @@ export interface WantList {
   updatedAt: Date;
 }
 
-/** Want lists, one document per listing, and per member the listings that have one. */
+/** Want lists, one document per listing. */
 export interface WantListStore {
   put(list: WantList): Promise<void>;
   remove(productId: string, ownerId: string): Promise<void>;
@@ -34,12 +31,14 @@ export interface CircleRepository {
   /** Stores `c` with its events if the stored version is still `expectedVersion`. */
   replace(c: Circle, expectedVersion: number, events: DomainEvent[]): Promise<boolean>;
   findById(id: string): Promise<Circle | undefined>;
-}
-
-/** Per member, the circles they are in (a document keyed by the member id, never a scan). */
-export interface CircleIndex {
-  add(circleId: string, userIds: readonly string[]): Promise<void>;
-  idsOf(userId: string): Promise<string[]>;
+  /** The circles a member is in, newest first. */
+  ofMember(userId: string): Promise<Circle[]>;
+  /**
+   * Ids of circles with work due (up to `limit` of each kind): pending ones whose answers were
+   * due by `now`, and accepted ones not settled since `settleBefore` (a settlement that stopped
+   * half-way).
+   */
+  dueIds(now: Date, settleBefore: Date, limit: number): Promise<string[]>;
 }
 
 /** Edges a member declined or let expire, left out of the matching until `until`. */
@@ -49,10 +48,8 @@ export interface EdgeExclusions {
   active(now: Date): Promise<Set<string>>;
 }
 
-/** The whole-market reads the matcher needs (one query each, not one per id). */
+/** The whole-market read the matcher needs besides the listings themselves. */
 export interface MarketScan {
-  /** The listings among these ids, read in one query. */
-  listingsIn(ids: readonly string[]): Promise<Map<string, Listing>>;
   /** Every listing that a reservation holds now (an exchange's or a pending circle's). */
   reservedListingIds(): Promise<Set<string>>;
 }
@@ -74,15 +71,11 @@ export interface MatcherLease {
 export interface CircleDeps {
   wantLists: WantListStore;
   circles: CircleRepository;
-  circleIndex: CircleIndex;
   exclusions: EdgeExclusions;
   market: MarketScan;
   listings: ListingDirectory;
   reservations: ReservationStore;
   proposals: ProposalRepository;
-  proposalIndex: ProposalIndex;
-  /** When pending circles fall due, and when an accepted one must have settled. */
-  circleCalendar: Calendar;
   logger: Logger;
   now(): Date;
   newId(): string;

@@ -124,7 +124,7 @@ export async function matchCircles(
   const lists = await deps.wantLists.all();
   const ids = [...new Set(lists.flatMap((l) => [l.productId, ...l.wants]))];
   const [listings, reserved, excluded] = await Promise.all([
-    deps.market.listingsIn(ids),
+    deps.listings.listings(ids),
     deps.market.reservedListingIds(),
     deps.exclusions.active(deps.now()),
   ]);

@@ -107,6 +107,15 @@ export function termsKey(senderId: string, receiverId: string, t: Terms): string
 }
 
 /**
+ * The terms an open proposal holds against a second identical offer: its first terms while nobody
+ * answered or countered them (the store keeps them under a unique key only open proposals carry).
+ */
+export const heldTermsKey = (p: Proposal): string | undefined =>
+  isOpen(p.status) && p.rounds.length === 1
+    ? termsKey(p.senderId, p.receiverId, p.rounds[0]!)
+    : undefined;
+
+/**
  * The parcels an exchange has: both sides, except in a circle's exchange, where only the receiver
  * (the giver of the listing) sends one.
  */

@@ -3,97 +3,53 @@ import { decideExpiry, decideUnavailable } from './proposal-moves';
 import type { ProposalDeps } from './proposal-deps';
 import { mutateProposal } from './mutate-proposal';
 import { isAbandoned } from './answer-proposal';
+import type { DueWork } from './due-work';
 
-/** Runs a move and forgets a proposal that vanished meanwhile. */
-async function quietly(run: () => Promise<unknown>): Promise<void> {
-  try {
-    await run();
-  } catch (err) {
-    if (!(err instanceof AppError && err.code === 'not_found')) throw err;
-  }
-}
-
-/**
- * Open proposals nobody answered in time become `expired`. Reads the calendar's buckets from the
- * last unfinished one up to the current one; a bucket wholly in the past is dropped once swept.
- * Returns how many proposals were looked at.
- */
-export async function expireProposals(
-  deps: Pick<ProposalDeps, 'proposals' | 'expiryCalendar' | 'now'>,
-): Promise<number> {
-  const now = deps.now();
-  const calendar = deps.expiryCalendar;
-  const current = calendar.bucketOf(now);
-  const from = (await calendar.cursor()) ?? current;
-  let looked = 0;
-  for (let bucket = from; bucket <= current; bucket++) {
-    const ids = await calendar.idsIn(bucket);
-    for (const id of ids) {
-      await quietly(() => mutateProposal(deps.proposals, id, (p) => decideExpiry(p, now)));
-    }
-    looked += ids.length;
-    // Everything in a past bucket was due by now: swept for good.
-    if (bucket < current) {
-      await calendar.drop(bucket);
-      await calendar.setCursor(bucket + 1);
-    }
-  }
-  // Every bucket before the current one is swept (also when the clock went back).
-  await calendar.setCursor(current);
-  return looked;
-}
+/** Open proposals nobody answered in time become `expired`. */
+export const overdueProposals = (deps: Pick<ProposalDeps, 'proposals'>): DueWork => ({
+  name: 'expired',
+  due: (now, limit) => deps.proposals.dueIds(now, limit),
+  settle: (id, now) => mutateProposal(deps.proposals, id, (p) => decideExpiry(p, now)),
+});
 
 /**
- * Releases reservations that no accepted exchange stands behind (an accept that stopped between
- * claiming the listings and storing the proposal, a cancel that stopped before releasing). Looks
- * at the claims filed in buckets wholly older than the grace period, each once.
+ * Reservations that no accepted exchange or circle stands behind once their grace period is over
+ * (an accept that stopped between claiming the listings and storing the proposal) are released;
+ * each claim is looked at once.
  */
-export async function releaseAbandonedReservations(
-  deps: Pick<
-    ProposalDeps,
-    'reservations' | 'proposals' | 'claimCalendar' | 'now' | 'reservationGraceMs' | 'circleHolds'
-  >,
-): Promise<number> {
-  const now = deps.now();
-  const calendar = deps.claimCalendar;
-  const last = calendar.bucketOf(new Date(now.getTime() - deps.reservationGraceMs)) - 1;
-  const from = (await calendar.cursor()) ?? last + 1;
-  let released = 0;
-  for (let bucket = from; bucket <= last; bucket++) {
-    for (const listingId of await calendar.idsIn(bucket)) {
-      const r = await deps.reservations.find(listingId);
-      if (r && (await isAbandoned(deps, r, now))) {
-        await deps.reservations.release(r.listingId, r.proposalId);
-        released++;
-      }
-    }
-    await calendar.drop(bucket);
-    await calendar.setCursor(bucket + 1);
-  }
-  // Every bucket up to `last` is swept (also when the clock went back).
-  await calendar.setCursor(last + 1);
-  return released;
-}
+export const halfWayReservations = (
+  deps: Pick<ProposalDeps, 'reservations' | 'proposals' | 'reservationGraceMs' | 'circleHolds'>,
+): DueWork => ({
+  name: 'released',
+  due: async (now, limit) =>
+    (await deps.reservations.dueForCheck(now, limit)).map((r) => r.listingId),
+  settle: async (listingId, now) => {
+    const r = await deps.reservations.find(listingId);
+    if (!r) return;
+    if (await isAbandoned(deps, r, now)) await deps.reservations.release(r.listingId, r.proposalId);
+    else await deps.reservations.checked(r);
+  },
+});
 
 /**
  * Open proposals naming any of these listings become `unavailable`: another exchange reserved them
  * (`causedByProposalId`) or they left the catalog.
  */
 export async function markUnavailable(
-  deps: Pick<ProposalDeps, 'proposals' | 'proposalIndex' | 'now'>,
+  deps: Pick<ProposalDeps, 'proposals' | 'now'>,
   listingIds: readonly string[],
   causedByProposalId?: string,
 ): Promise<void> {
-  const ids = new Set<string>();
-  for (const lid of listingIds) {
-    for (const pid of await deps.proposalIndex.idsOfListing(lid)) ids.add(pid);
-  }
-  ids.delete(causedByProposalId ?? '');
-  for (const id of ids) {
-    await quietly(() =>
-      mutateProposal(deps.proposals, id, (p) =>
+  const open = await deps.proposals.openNaming(listingIds);
+  for (const { id } of open) {
+    if (id === causedByProposalId) continue;
+    try {
+      await mutateProposal(deps.proposals, id, (p) =>
         decideUnavailable(p, listingIds, deps.now(), causedByProposalId),
-      ),
-    );
+      );
+    } catch (err) {
+      // A proposal that vanished meanwhile is forgotten.
+      if (!(err instanceof AppError && err.code === 'not_found')) throw err;
+    }
   }
 }

@@ -29,12 +29,6 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-/** FerretDB v1 loses one of two concurrent updates of a document across connections: use one. */
-function oneConnection(url: string): string {
-  if (/[?&]maxPoolSize=/.test(url)) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}maxPoolSize=1`;
-}
-
 /**
  * Starts exchange in this process against the real servers, with its own database and topics (so
  * test files never share consumer groups), and a tap on its topics.
@@ -47,7 +41,7 @@ export async function startExchange(
   const base = process.env;
   const config = loadExchangeConfig({
     ...base,
-    MONGO_URL: oneConnection(base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/'),
+    MONGO_URL: base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
     MONGO_DB_PREFIX: `${base.MONGO_DB_PREFIX ?? 'test_'}${tag}_`,
     KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test.'}${tag}.`,
     KAFKA_PARTITIONS: '1',

@@ -19,6 +19,8 @@ const exclusionSchema = new Schema<ExclusionDoc>(
   },
   { versionKey: false },
 );
+// Edges by when they come back into the matching (the matcher reads the active ones).
+exclusionSchema.index({ until: 1 });
 
 export function exclusionModel(conn: Connection): Model<ExclusionDoc> {
   return (

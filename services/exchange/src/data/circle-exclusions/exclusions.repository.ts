@@ -12,24 +12,25 @@ export class ExclusionsRepository implements EdgeExclusions {
   }
 
   async exclude(edges: readonly Edge[], until: Date): Promise<void> {
-    for (const e of edges) {
-      await this.model
-        .updateOne(
-          { _id: edgeKey(e.from, e.to) },
-          { $set: { userId: e.userId, from: e.from, to: e.to, until } },
-          { upsert: true },
-        )
-        .exec();
-    }
+    if (edges.length === 0) return;
+    await this.model.bulkWrite(
+      edges.map((e) => ({
+        updateOne: {
+          filter: { _id: edgeKey(e.from, e.to) },
+          update: { $set: { userId: e.userId, from: e.from, to: e.to, until } },
+          upsert: true,
+        },
+      })),
+    );
   }
 
-  /** Reads them all (few: one per declined edge) and drops the ones whose time is over. */
+  /** The edges still excluded; the ones whose time is over are dropped. */
   async active(now: Date): Promise<Set<string>> {
-    const docs = await this.model.find({}).lean<ExclusionDoc[]>().exec();
-    const over = docs.filter((d) => d.until.getTime() <= now.getTime());
-    for (const d of over) {
-      await this.model.deleteOne({ _id: d._id, until: d.until }).exec();
-    }
-    return new Set(docs.filter((d) => d.until.getTime() > now.getTime()).map((d) => d._id));
+    await this.model.deleteMany({ until: { $lte: now } }).exec();
+    const docs = await this.model
+      .find({ until: { $gt: now } }, { _id: 1 })
+      .lean<{ _id: string }[]>()
+      .exec();
+    return new Set(docs.map((d) => d._id));
   }
 }

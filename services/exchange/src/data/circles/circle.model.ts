@@ -4,12 +4,6 @@ import type { Circle } from '../../domain/circle';
 
 export type CircleDoc = Omit<Circle, 'id'> & { _id: string };
 
-/** Per member, the circles they are in. */
-export interface CircleMemberDoc {
-  _id: string;
-  circleIds: string[];
-}
-
 const memberSchema = new Schema(
   {
     userId: { type: String, required: true },
@@ -47,24 +41,16 @@ const circleSchema = new Schema<CircleDoc>(
   { versionKey: false, minimize: false },
 );
 circleSchema.plugin(outboxPlugin);
+// A member's circles, newest first (their circles page).
+circleSchema.index({ 'members.userId': 1, createdAt: -1 });
+// Pending circles by when their answers are due (the due-work sweep dissolves them).
+circleSchema.index({ status: 1, expiresAt: 1 });
+// Accepted circles not settled yet, by acceptance (the due-work sweep settles what stopped).
+circleSchema.index({ status: 1, settled: 1, updatedAt: 1 });
 
 export function circleModel(conn: Connection): Model<CircleDoc> {
   return (
     (conn.models.Circle as Model<CircleDoc> | undefined) ??
     conn.model<CircleDoc>('Circle', circleSchema, 'circles')
-  );
-}
-
-export function circleMemberModel(conn: Connection): Model<CircleMemberDoc> {
-  return (
-    (conn.models.CircleMember as Model<CircleMemberDoc> | undefined) ??
-    conn.model<CircleMemberDoc>(
-      'CircleMember',
-      new Schema<CircleMemberDoc>(
-        { _id: String, circleIds: { type: [String], default: [] } },
-        { versionKey: false },
-      ),
-      'circle_members',
-    )
   );
 }

@@ -1,13 +1,8 @@
 import type { Connection, Model } from 'mongoose';
 import { pushEvents, toOutbox, withOutbox, type DomainEvent } from '@swapbooth/event-bus';
 import type { Circle, CircleMember } from '../../domain/circle';
-import type { CircleIndex, CircleRepository } from '../../domain/circle-ports';
-import {
-  circleMemberModel,
-  circleModel,
-  type CircleDoc,
-  type CircleMemberDoc,
-} from './circle.model';
+import type { CircleRepository } from '../../domain/circle-ports';
+import { circleModel, type CircleDoc } from './circle.model';
 
 /** Read projection that leaves the pending events on the document, where only the relay needs them. */
 const NO_OUTBOX = { _outbox: 0, _outboxPending: 0, _outboxLeaseUntil: 0 } as const;
@@ -39,17 +34,15 @@ const stateOf = (c: Circle): Record<string, unknown> => {
   return Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined));
 };
 
-/** The only code that touches the circles collection and the members' circle lists. */
-export class CirclesRepository implements CircleRepository, CircleIndex {
+/** The only code that touches the circles collection. */
+export class CirclesRepository implements CircleRepository {
   private readonly model: Model<CircleDoc>;
-  private readonly members: Model<CircleMemberDoc>;
 
   constructor(
     conn: Connection,
     private readonly published: () => void,
   ) {
     this.model = circleModel(conn);
-    this.members = circleMemberModel(conn);
   }
 
   async insert(c: Circle, events: DomainEvent[]): Promise<void> {
@@ -74,16 +67,32 @@ export class CirclesRepository implements CircleRepository, CircleIndex {
     return d ? toCircle(d) : undefined;
   }
 
-  async add(circleId: string, userIds: readonly string[]): Promise<void> {
-    for (const userId of userIds) {
-      await this.members
-        .updateOne({ _id: userId }, { $addToSet: { circleIds: circleId } }, { upsert: true })
-        .exec();
-    }
+  async ofMember(userId: string): Promise<Circle[]> {
+    const docs = await this.model
+      .find({ 'members.userId': userId }, NO_OUTBOX)
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<CircleDoc[]>()
+      .exec();
+    return docs.map(toCircle);
   }
 
-  async idsOf(userId: string): Promise<string[]> {
-    const d = await this.members.findById(userId).lean<CircleMemberDoc>().exec();
-    return d?.circleIds ?? [];
+  async dueIds(now: Date, settleBefore: Date, limit: number): Promise<string[]> {
+    const ids = async (filter: Record<string, unknown>, sort: Record<string, 1>) =>
+      (
+        await this.model
+          .find(filter, { _id: 1 })
+          .sort(sort)
+          .limit(limit)
+          .lean<{ _id: string }[]>()
+          .exec()
+      ).map((d) => d._id);
+    const [expired, unsettled] = await Promise.all([
+      ids({ status: 'proposed', expiresAt: { $lte: now } }, { expiresAt: 1 }),
+      ids(
+        { status: 'accepted', settled: false, updatedAt: { $lte: settleBefore } },
+        { updatedAt: 1 },
+      ),
+    ]);
+    return [...expired, ...unsettled];
   }
 }

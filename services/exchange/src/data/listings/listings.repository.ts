@@ -30,12 +30,13 @@ export class ListingsRepository implements ListingDirectory {
     this.model = listingModel(conn);
   }
 
-  /** Read one by one by _id (any other filter reads the whole collection on FerretDB). */
   async listings(ids: readonly string[]): Promise<Map<string, Listing>> {
-    const docs = await Promise.all(
-      [...new Set(ids)].map((id) => this.model.findById(id).lean<ListingDoc>().exec()),
-    );
-    return new Map(docs.filter((d): d is ListingDoc => !!d).map((d) => [d._id, toListing(d)]));
+    if (ids.length === 0) return new Map();
+    const docs = await this.model
+      .find({ _id: { $in: [...new Set(ids)] } })
+      .lean<ListingDoc[]>()
+      .exec();
+    return new Map(docs.map((d) => [d._id, toListing(d)]));
   }
 
   async find(id: string): Promise<Listing | undefined> {

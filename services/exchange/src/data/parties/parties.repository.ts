@@ -26,8 +26,13 @@ export class PartiesRepository implements PartyDirectory {
 
   async parties(userIds: readonly string[]): Promise<Map<string, ProposalPartyResponse>> {
     const ids = [...new Set(userIds)];
-    const faces = await Promise.all(ids.map((id) => this.party(id)));
-    return new Map(faces.map((f) => [f.user_id, f]));
+    if (ids.length === 0) return new Map();
+    const docs = await this.model
+      .find({ _id: { $in: ids } })
+      .lean<PartyDoc[]>()
+      .exec();
+    const found = new Map(docs.map((d) => [d._id, d]));
+    return new Map(ids.map((id) => [id, faceOf(id, found.get(id))]));
   }
 
   applyProfile(

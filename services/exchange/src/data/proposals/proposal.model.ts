@@ -2,7 +2,16 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import { outboxPlugin } from '@swapbooth/event-bus';
 import type { Proposal } from '../../domain/proposal';
 
-export type ProposalDoc = Omit<Proposal, 'id'> & { _id: string };
+/**
+ * A stored proposal. Besides its state it carries two fields for queries: `listingIds`, every
+ * listing it ever named (in any round), and `openTerms`, a hash of `heldTermsKey` while the
+ * proposal holds its first terms open (absent otherwise).
+ */
+export type ProposalDoc = Omit<Proposal, 'id'> & {
+  _id: string;
+  listingIds: string[];
+  openTerms?: string;
+};
 
 const roundSchema = new Schema(
   {
@@ -44,6 +53,8 @@ const proposalSchema = new Schema<ProposalDoc>(
     acceptedAt: Date,
     completedAt: Date,
     circleId: String,
+    listingIds: { type: [String], default: [] },
+    openTerms: String,
     version: { type: Number, required: true },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
@@ -51,6 +62,20 @@ const proposalSchema = new Schema<ProposalDoc>(
   { versionKey: false, minimize: false },
 );
 proposalSchema.plugin(outboxPlugin);
+// A new proposal with the same terms as an open one from the same sender to the same receiver is
+// refused (only open proposals carry the key, hence sparse).
+proposalSchema.index({ openTerms: 1 }, { unique: true, sparse: true });
+// A member's sent proposals, newest first (their list, its role filter and their stats).
+proposalSchema.index({ senderId: 1, createdAt: -1 });
+// A member's received proposals, newest first (their list, its role filter and their stats).
+proposalSchema.index({ receiverId: 1, createdAt: -1 });
+// Open proposals from one member to another (the per-pair cap's count).
+proposalSchema.index({ senderId: 1, receiverId: 1, status: 1 });
+// The proposals naming a listing (its proposals page; open ones end when it is taken or gone).
+proposalSchema.index({ listingIds: 1, createdAt: -1 });
+// Open proposals by when their answer is due (the sweep that expires them; sparse: only open
+// proposals have a due date).
+proposalSchema.index({ expiresAt: 1 }, { sparse: true });
 
 export function proposalModel(conn: Connection): Model<ProposalDoc> {
   return (

@@ -3,7 +3,7 @@ import { outboxPlugin } from '@swapbooth/event-bus';
 
 /**
  * One rating, keyed `<proposalId>:<raterId>`: the unique `_id` is what makes a rating once per
- * proposal per rater (an insert that collides is the 409), on FerretDB and MongoDB alike.
+ * proposal per rater (an insert that collides is the 409), with no transaction needed.
  */
 export interface RatingDoc {
   _id: string;

@@ -1,6 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import { isDuplicateKey } from '@swapbooth/event-bus';
-import type { Calendar, Reservation, ReservationStore } from '../../domain/proposal-ports';
+import type { Reservation, ReservationStore } from '../../domain/proposal-ports';
 import { reservationModel, type ReservationDoc } from './reservation.model';
 
 const toReservation = (d: ReservationDoc): Reservation => ({
@@ -13,18 +13,23 @@ const toReservation = (d: ReservationDoc): Reservation => ({
 export class ReservationsRepository implements ReservationStore {
   private readonly model: Model<ReservationDoc>;
 
+  /** `graceMs`: how long after a claim the due-work sweep looks at it. */
   constructor(
     conn: Connection,
-    private readonly claims: Pick<Calendar, 'schedule'>,
+    private readonly graceMs: number,
   ) {
     this.model = reservationModel(conn);
   }
 
+  /** Just past the grace period, when a claim nothing stands behind counts as abandoned. */
+  private checkAt(at: Date): Date {
+    return new Date(at.getTime() + this.graceMs + 1);
+  }
+
   async claim(listingId: string, proposalId: string, at: Date): Promise<'claimed' | Reservation> {
-    await this.claims.schedule(listingId, at);
     for (;;) {
       try {
-        await this.model.create({ _id: listingId, proposalId, at });
+        await this.model.create({ _id: listingId, proposalId, at, checkAt: this.checkAt(at) });
         return 'claimed';
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
@@ -36,11 +41,10 @@ export class ReservationsRepository implements ReservationStore {
   }
 
   async takeOver(held: Reservation, proposalId: string, at: Date): Promise<boolean> {
-    await this.claims.schedule(held.listingId, at);
     const res = await this.model
       .updateOne(
         { _id: held.listingId, proposalId: held.proposalId, at: held.at },
-        { $set: { proposalId, at } },
+        { $set: { proposalId, at, checkAt: this.checkAt(at) } },
       )
       .exec();
     return res.matchedCount === 1;
@@ -53,5 +57,24 @@ export class ReservationsRepository implements ReservationStore {
   async find(listingId: string): Promise<Reservation | undefined> {
     const doc = await this.model.findById(listingId).lean<ReservationDoc>().exec();
     return doc ? toReservation(doc) : undefined;
+  }
+
+  async dueForCheck(now: Date, limit: number): Promise<Reservation[]> {
+    const docs = await this.model
+      .find({ checkAt: { $lte: now } })
+      .sort({ checkAt: 1 })
+      .limit(limit)
+      .lean<ReservationDoc[]>()
+      .exec();
+    return docs.map(toReservation);
+  }
+
+  async checked(r: Reservation): Promise<void> {
+    await this.model
+      .updateOne(
+        { _id: r.listingId, proposalId: r.proposalId, at: r.at },
+        { $unset: { checkAt: 1 } },
+      )
+      .exec();
   }
 }

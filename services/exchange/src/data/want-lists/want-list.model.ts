@@ -8,12 +8,6 @@ export interface WantListDoc {
   updatedAt: Date;
 }
 
-/** A member's listings that have a want list, keyed by the member id (GET mine reads one doc). */
-export interface WantListOwnerDoc {
-  _id: string;
-  productIds: string[];
-}
-
 const wantListSchema = new Schema<WantListDoc>(
   {
     _id: String,
@@ -24,21 +18,12 @@ const wantListSchema = new Schema<WantListDoc>(
   { versionKey: false },
 );
 
-const ownerSchema = new Schema<WantListOwnerDoc>(
-  { _id: String, productIds: { type: [String], default: [] } },
-  { versionKey: false },
-);
+// A member's want lists (their own want-lists page).
+wantListSchema.index({ ownerId: 1 });
 
 export function wantListModel(conn: Connection): Model<WantListDoc> {
   return (
     (conn.models.WantList as Model<WantListDoc> | undefined) ??
     conn.model<WantListDoc>('WantList', wantListSchema, 'want_lists')
-  );
-}
-
-export function wantListOwnerModel(conn: Connection): Model<WantListOwnerDoc> {
-  return (
-    (conn.models.WantListOwner as Model<WantListOwnerDoc> | undefined) ??
-    conn.model<WantListOwnerDoc>('WantListOwner', ownerSchema, 'want_list_owners')
   );
 }

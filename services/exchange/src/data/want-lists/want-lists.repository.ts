@@ -1,11 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import type { WantList, WantListStore } from '../../domain/circle-ports';
-import {
-  wantListModel,
-  wantListOwnerModel,
-  type WantListDoc,
-  type WantListOwnerDoc,
-} from './want-list.model';
+import { wantListModel, type WantListDoc } from './want-list.model';
 
 const toWantList = (d: WantListDoc): WantList => ({
   productId: d._id,
@@ -14,25 +9,15 @@ const toWantList = (d: WantListDoc): WantList => ({
   updatedAt: d.updatedAt,
 });
 
-/** The only code that touches the want lists and their per-member index. */
+/** The only code that touches the want lists. */
 export class WantListsRepository implements WantListStore {
   private readonly lists: Model<WantListDoc>;
-  private readonly owners: Model<WantListOwnerDoc>;
 
   constructor(conn: Connection) {
     this.lists = wantListModel(conn);
-    this.owners = wantListOwnerModel(conn);
   }
 
-  /** The member's index first: a stop in between leaves an id that reads skip. */
   async put(list: WantList): Promise<void> {
-    await this.owners
-      .updateOne(
-        { _id: list.ownerId },
-        { $addToSet: { productIds: list.productId } },
-        { upsert: true },
-      )
-      .exec();
     await this.lists
       .updateOne(
         { _id: list.productId },
@@ -42,9 +27,8 @@ export class WantListsRepository implements WantListStore {
       .exec();
   }
 
-  async remove(productId: string, ownerId: string): Promise<void> {
+  async remove(productId: string): Promise<void> {
     await this.lists.deleteOne({ _id: productId }).exec();
-    await this.owners.updateOne({ _id: ownerId }, { $pull: { productIds: productId } }).exec();
   }
 
   async find(productId: string): Promise<WantList | undefined> {
@@ -53,9 +37,8 @@ export class WantListsRepository implements WantListStore {
   }
 
   async ofOwner(ownerId: string): Promise<WantList[]> {
-    const index = await this.owners.findById(ownerId).lean<WantListOwnerDoc>().exec();
-    const found = await Promise.all((index?.productIds ?? []).map((id) => this.find(id)));
-    return found.filter((l): l is WantList => l !== undefined);
+    const docs = await this.lists.find({ ownerId }).lean<WantListDoc[]>().exec();
+    return docs.map(toWantList);
   }
 
   async all(): Promise<WantList[]> {

@@ -1,0 +1,43 @@
+import type { Reservation, ReservationStore } from './proposal-ports';
+
+/**
+ * Claims every listing for `holder` (an accepted exchange, a pending circle, one of a circle's
+ * exchanges), or none: each listing's reservation is inserted under its unique id; one already
+ * held by `holder` counts as claimed (an earlier attempt of the same move), one held by something
+ * else is taken over when `mayTakeOver` says its holder no longer stands behind it. Otherwise the
+ * claims this call made are undone and the listing that blocked is answered. `claimed`: the
+ * listings this call claimed (for undoing them if a later step fails).
+ */
+export async function claimAll(
+  reservations: ReservationStore,
+  listingIds: readonly string[],
+  holder: string,
+  at: Date,
+  mayTakeOver: (held: Reservation) => Promise<boolean>,
+): Promise<{ claimed: string[]; blockedBy?: string }> {
+  const claimed: string[] = [];
+  for (const lid of listingIds) {
+    const held = await reservations.claim(lid, holder, at);
+    if (held === 'claimed') {
+      claimed.push(lid);
+      continue;
+    }
+    if (held.proposalId === holder) continue;
+    if ((await mayTakeOver(held)) && (await reservations.takeOver(held, holder, at))) {
+      claimed.push(lid);
+      continue;
+    }
+    await releaseAll(reservations, claimed, holder);
+    return { claimed: [], blockedBy: lid };
+  }
+  return { claimed };
+}
+
+/** Releases the listings `holder` holds (a listing held by anything else is left alone). */
+export async function releaseAll(
+  reservations: ReservationStore,
+  listingIds: readonly string[],
+  holder: string,
+): Promise<void> {
+  await Promise.all(listingIds.map((lid) => reservations.release(lid, holder)));
+}

@@ -107,6 +107,7 @@ export function buildGateway({
     service: 'gateway',
     helmet: { contentSecurityPolicy: { directives: pagePolicy(config) } },
     logger,
+    trustProxy: config.TRUST_PROXY,
     ...(accessLog === false ? { accessLog: false } : {}),
     readiness: { redis: () => pingRedis(redis) },
     // Everything is mounted before the body parser: the gateway streams bodies to services untouched.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { serviceUrlSettings } from '@swapbooth/contracts';
-import { baseConfigSchema, loadConfig } from '@swapbooth/service-kit';
+import { baseConfigSchema, loadConfig, trustProxySetting } from '@swapbooth/service-kit';
 
 /** Gateway settings; read once at boot from the environment. */
 export const gatewayConfigSchema = baseConfigSchema.extend({
@@ -27,6 +27,13 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
    * back; another gateway may let a key through up to this long after the limit is reached.
    */
   RATE_LIMIT_SYNC_MS: z.coerce.number().int().positive().default(200),
+  /**
+   * The proxies in front of the gateway whose X-Forwarded-For entries are believed: a number of
+   * hops (1 behind one load balancer or ingress) or their addresses and ranges. None by default:
+   * the peer is the client, and whatever a client writes in X-Forwarded-For is ignored. The
+   * gateway passes the address it settled on to the services as the only X-Forwarded-For entry.
+   */
+  TRUST_PROXY: trustProxySetting(0),
   /** A service slower than this gets a 504 (SSE streams are exempt). */
   PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
 });

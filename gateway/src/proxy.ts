@@ -29,8 +29,15 @@ const EVENT_STREAM = 'text/event-stream';
 const isEventStream = (headers: IncomingHttpHeaders) =>
   String(headers['content-type'] ?? '').startsWith(EVENT_STREAM);
 
-/** The request's headers for the service: end-to-end ones, plus where the call came from. */
-function forwardedHeaders(req: IncomingMessage): Record<string, string | string[]> {
+/**
+ * The request's headers for the service: end-to-end ones, plus where the call came from. The
+ * client's address is the one the gateway settled on (its TRUST_PROXY hops): the services trust
+ * the gateway alone, so the chain a client may have written is not passed on.
+ */
+function forwardedHeaders(
+  req: IncomingMessage,
+  clientAddress: string | undefined,
+): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
@@ -40,9 +47,7 @@ function forwardedHeaders(req: IncomingMessage): Record<string, string | string[
   if (connection) {
     for (const token of connection.split(',')) delete out[token.trim().toLowerCase()];
   }
-  const remote = req.socket.remoteAddress ?? '';
-  const prior = req.headers['x-forwarded-for'];
-  out['x-forwarded-for'] = prior ? `${String(prior)}, ${remote}` : remote;
+  out['x-forwarded-for'] = clientAddress ?? req.socket.remoteAddress ?? '';
   out['x-forwarded-proto'] ??= 'encrypted' in req.socket ? 'https' : 'http';
   if (req.headers.host) out['x-forwarded-host'] ??= req.headers.host;
   return out;
@@ -156,7 +161,7 @@ export function serviceProxy(
       origin: targets[service],
       path: url,
       method: req.method as Dispatcher.HttpMethod,
-      headers: forwardedHeaders(req),
+      headers: forwardedHeaders(req, req.ip),
       body: hasBody ? req : null,
       signal: abort.signal,
       headersTimeout: timeoutMs,

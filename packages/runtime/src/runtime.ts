@@ -186,6 +186,7 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
     service: def.name,
     logger,
     bodyLimit: config.BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
     readiness: {
       database: () => pingMongo(conn),
       redis: () => pingRedis(redis),

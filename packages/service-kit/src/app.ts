@@ -23,6 +23,11 @@ export interface AppOptions {
   helmet?: HelmetOptions;
   /** Per-request access logs; on by default when the logger's level includes info. */
   accessLog?: boolean;
+  /**
+   * The proxies whose X-Forwarded-For entries are believed (TRUST_PROXY): a number of hops in front
+   * of this process, or their addresses and ranges. None by default: the peer is the caller.
+   */
+  trustProxy?: number | string[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -64,7 +69,9 @@ export function createApp(opts: AppOptions): Express & { setDraining(): void } {
     draining = true;
   };
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Never a whole network (any private peer): behind a load balancer on one, a client could then
+  // name any address it likes in X-Forwarded-For, and escape every per-address limit.
+  app.set('trust proxy', opts.trustProxy ?? 0);
   app.use(requestId);
   // Access logs are info lines: when info is off, skip the per-request logging machinery entirely.
   if (opts.accessLog ?? opts.logger.isLevelEnabled('info')) {

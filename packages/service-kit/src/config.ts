@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Unset or empty ('' as env files and manifests often leave it) both mean "not configured". */
@@ -6,6 +7,43 @@ const optionalSetting = () =>
     .literal('')
     .transform(() => undefined)
     .or(z.string().optional());
+
+/** An IPv4 or IPv6 address, alone or with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe: a number of proxy hops in front of this process, or a
+ * list of the proxies' addresses and ranges. Anything else in the header is the client's own word.
+ */
+export const trustProxySetting = (hops: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): number | string[] => {
+      const v = raw?.trim() ?? '';
+      if (v === '') return hops;
+      if (/^\d+$/.test(v)) return Number(v);
+      const entries = v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      const bad = entries.filter((e) => !isAddressOrRange(e));
+      if (entries.length === 0 || bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a number of proxy hops or a comma-separated list of addresses and ranges (not ${bad.join(', ') || v})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    });
 
 /**
  * Settings every service shares. A service extends this schema in its own config.ts.
@@ -94,6 +132,12 @@ export const baseConfigSchema = z.object({
   JWT_AUDIENCE: z.string().default('swapbooth-api'),
   JWT_ADMIN_AUDIENCE: z.string().default('swapbooth-admin'),
   BODY_LIMIT: z.string().default('1mb'),
+  /**
+   * The proxies in front of this process whose X-Forwarded-For entries are believed: a number of
+   * hops, or their addresses and ranges. A service has one, the gateway, which tells it the
+   * client's address; the gateway itself has none by default (see gateway/src/config.ts).
+   */
+  TRUST_PROXY: trustProxySetting(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

@@ -76,18 +76,23 @@ const compiled = [
 
 export type Access = 'public' | 'member' | 'admin';
 
-export function accessFor(method: string, path: string): Access {
+/**
+ * The services' routers match paths in any letter case, so the rules do too: `/api/AUTH/login` is
+ * the same call as `/api/auth/login`, here as there.
+ */
+export function accessFor(method: string, rawPath: string): Access {
   const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
   if (m === 'OPTIONS') return 'public';
+  const path = rawPath.toLowerCase();
   if (compiled.some(([methods, re]) => (methods as string[]).includes(m) && re.test(path)))
     return 'public';
   if (/^\/api\/admin(\/|$)/.test(path)) return 'admin';
   return 'member';
 }
 
-/** Sign-in, OTP and reset calls get the stricter per-IP limit. */
+/** Sign-in, OTP and reset calls get the stricter per-IP limit, whatever the path's letter case. */
 export function isSensitive(path: string): boolean {
   return /^\/api\/(auth\/(login|register|verify-otp|forgot-password|reset-password|sign-in-link|google)|otp\/|admin\/(login|password-reset$))/.test(
-    path,
+    path.toLowerCase(),
   );
 }

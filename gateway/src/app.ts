@@ -16,6 +16,7 @@ import { isSensitive } from './access-rules';
 import { requireAccess, stripInternalHeaders } from './identity';
 import { rateLimiters } from './rate-limit';
 import { serviceProxy } from './proxy';
+import { isApiPath } from './route-table';
 import { webClient } from './web-client';
 import { apiDocs } from './api-docs';
 
@@ -114,8 +115,7 @@ export function buildGateway({
     beforeBody: (app) => {
       const api = (...mws: RequestHandler[]): RequestHandler => {
         const chain = compose(mws);
-        return (req, res, next) =>
-          req.path.startsWith('/api/') || req.path === '/api' ? chain(req, res, next) : next();
+        return (req, res, next) => (isApiPath(req.path) ? chain(req, res, next) : next());
       };
       const sensitive = limits.sensitiveByIp();
       app.use(

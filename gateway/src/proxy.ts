@@ -149,7 +149,7 @@ export function serviceProxy(
     const service = resolveService(url);
     if (!service) return next();
     const stream =
-      url.startsWith('/api/stream') || String(req.headers.accept ?? '').startsWith(EVENT_STREAM);
+      /^\/api\/stream/i.test(url) || String(req.headers.accept ?? '').startsWith(EVENT_STREAM);
     const abort = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) abort.abort();

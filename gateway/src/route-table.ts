@@ -65,8 +65,14 @@ const compiled: CompiledRoute[] = routeTable
   })
   .sort((a, b) => b.segments - a.segments || b.literalSegments - a.literalSegments);
 
-/** The service that owns a path, or undefined when no entry matches. */
+/**
+ * The service that owns a path, or undefined when no entry matches. Letter case does not matter,
+ * as it does not to the services' routers.
+ */
 export function resolveService(url: string): ServiceName | undefined {
-  const path = url.split('?')[0] ?? url;
+  const path = (url.split('?')[0] ?? url).toLowerCase();
   return compiled.find((r) => r.regex.test(path))?.service;
 }
+
+/** Whether a path is an API call (`/api` or below it), in any letter case. */
+export const isApiPath = (path: string): boolean => /^\/api(\/|$)/i.test(path);

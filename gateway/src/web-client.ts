@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Response } from 'express';
 import { chooseCoding, isCompressible, varyOnEncoding, type Coding } from './encoding';
+import { isApiPath } from './route-table';
 
 /** The build's precompressed copies, next to each file (`app.js.br`, `app.js.gz`). */
 const SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz' };
@@ -90,7 +91,7 @@ export function webClient(root: string): RequestHandler {
   const index = path.join(base, 'index.html');
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (isApiPath(req.path)) return next();
     let relative: string;
     try {
       relative = decodeURIComponent(req.path);

@@ -81,9 +81,16 @@ function echoServer(name: ServiceName): Promise<Server> {
 
 const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
 
-/** Gateway settings pointing every service at its echo server. */
+/**
+ * Gateway settings pointing every service at its echo server. The tests stand in for one ingress
+ * in front of the gateway (TRUST_PROXY=1), so X-Forwarded-For gives each call its address.
+ */
 function configWith(settings: Record<string, string>) {
-  const env: Record<string, string | undefined> = { ...process.env, ...settings };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    TRUST_PROXY: '1',
+    ...settings,
+  };
   for (const name of services) env[`${name.toUpperCase()}_URL`] = urlOf(backends.get(name)!);
   return loadGatewayConfig(env);
 }
@@ -367,8 +374,8 @@ describe('identity headers', () => {
     const body = (await res.json()) as { body: string; headers: Record<string, string> };
     expect(body.body).toBe(payload);
     expect(body.headers['content-type']).toBe('application/json');
-    // The client's address chain, with the hop that reached the gateway added.
-    expect(body.headers['x-forwarded-for']).toMatch(/^203\.0\.113\.7, (::ffff:)?127\.0\.0\.1$/);
+    // The client's address as the gateway settled it (the trusted ingress's entry), alone.
+    expect(body.headers['x-forwarded-for']).toBe('203.0.113.7');
     expect(body.headers['x-forwarded-host']).toBe(new URL(base).host);
   });
 
@@ -403,6 +410,67 @@ describe('rate limits', () => {
     expect(await limited!.json()).toMatchObject({ success: false, code: 'rate_limited' });
     await new Promise((r) => setTimeout(r, retryAfter * 1000 + 50));
     expect((await login()).status).toBe(200);
+  });
+
+  it('counts sign-in calls in any letter case under the sign-in limit, and sends them to auth', async () => {
+    const loginAs = (path: string) =>
+      call(path, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.0.0.2' },
+      });
+    await new Promise((r) => setTimeout(r, 2100));
+    const paths = [
+      '/api/auth/LOGIN',
+      '/API/AUTH/LOGIN',
+      '/api/Auth/Login',
+      '/api/auth/login',
+      '/api/AUTH/login',
+      '/api/auth/LOGIN',
+    ];
+    const answers = [];
+    for (const path of paths) answers.push(await loginAs(path));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    const reached = (await answers[1]!.json()) as { service: string; path: string };
+    expect(reached).toMatchObject({ service: 'auth', path: '/API/AUTH/LOGIN' });
+  });
+
+  it('counts a client that writes its own X-Forwarded-For under the address it calls from', async () => {
+    // No proxy in front (the default): the peer is the client, whatever the header says.
+    const config = configWith({
+      TRUST_PROXY: '',
+      RATE_LIMIT_IP_PER_WINDOW: '3',
+      RATE_LIMIT_WINDOW_SECONDS: '60',
+    });
+    const logger = createLogger('gateway', 'silent');
+    const own = createRedis(
+      process.env.REDIS_URL!,
+      `${process.env.REDIS_KEY_PREFIX}gw-xff:${Date.now()}:`,
+      logger,
+    );
+    const app = buildGateway({ config, logger, redis: own, publicKey: readPublicKey(config) });
+    const server = await serve({ app, port: 0, host: '127.0.0.1', logger });
+    try {
+      const statuses: number[] = [];
+      let seen: string | undefined;
+      for (let i = 1; i <= 5; i++) {
+        const res = await fetch(`http://127.0.0.1:${server.port}/api/categories`, {
+          headers: { 'x-forwarded-for': `10.7.0.${i}, 192.168.0.${i}` },
+        });
+        statuses.push(res.status);
+        if (res.ok)
+          seen = ((await res.json()) as { headers: Record<string, string> }).headers[
+            'x-forwarded-for'
+          ];
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      // The service is told the real peer, not the client's chain.
+      expect(seen).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    } finally {
+      await server.stop();
+      await app.closeClients();
+      own.disconnect();
+    }
   });
 
   it('answers 429 with Retry-After to an address past its per-IP limit, counted across gateways in Redis', async () => {

@@ -71,10 +71,15 @@ const env = {
   CORS_ORIGIN: process.env.CORS_ORIGIN || 'http://localhost:5173',
   KAFKAJS_NO_PARTITIONER_WARNING: '1',
   LOG_FORMAT: 'json',
+  // Without a Stripe key, payments run in the local sandbox: it must be asked for, as it lets anyone
+  // subscribe or verify free (the payment service refuses it when NODE_ENV=production).
+  PAYMENT_SANDBOX:
+    process.env.PAYMENT_SANDBOX ?? (process.env.STRIPE_SECRET_KEY ? 'false' : 'true'),
   // The demo admins (README): an executive, and a staff member who may only moderate listings.
+  // Never in production, where the admin service refuses them (and the seed script refuses to run).
   ADMIN_SEED_ACCOUNTS:
     process.env.ADMIN_SEED_ACCOUNTS ??
-    (process.env.SKIP_SEED === '1'
+    (process.env.SKIP_SEED === '1' || process.env.NODE_ENV === 'production'
       ? ''
       : 'executive@demo.swapbooth.test|swapbooth-admin-demo|executive|;' +
         'listings@demo.swapbooth.test|swapbooth-staff-demo|staff|products'),

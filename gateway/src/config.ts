@@ -7,7 +7,10 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().nonnegative().default(8080),
   /** Where each service answers (AUTH_URL … ADMIN_URL; the list is packages/contracts' registry). */
   ...serviceUrlSettings(),
-  /** Origin of the web client allowed by CORS (the gateway's own origin needs no CORS). */
+  /**
+   * Origin of the web client allowed by CORS (the gateway's own origin needs no CORS). The default
+   * is the Vite dev server's, so production must set it.
+   */
   CORS_ORIGIN: z.string().default('http://localhost:5173'),
   /** Object storage origin the browser uploads to and loads images from (page policy). */
   S3_PUBLIC_URL: z.string().optional(),
@@ -42,4 +45,4 @@ export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
 export const loadGatewayConfig = (
   env?: Record<string, string | undefined>,
-): Readonly<GatewayConfig> => loadConfig(gatewayConfigSchema, env);
+): Readonly<GatewayConfig> => loadConfig(gatewayConfigSchema, env, { required: ['CORS_ORIGIN'] });

@@ -4,6 +4,15 @@ import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { serviceNames, serviceRegistry, type ServiceName } from '@swapbooth/contracts';
 import { kustomizeBuild } from './kustomize';
+import { loadAuthConfig } from '../../services/auth/src/config';
+import { loadCatalogConfig } from '../../services/catalog/src/config';
+import { loadSearchConfig } from '../../services/search/src/config';
+import { loadExchangeConfig } from '../../services/exchange/src/config';
+import { loadChatConfig } from '../../services/chat/src/config';
+import { loadNotificationConfig } from '../../services/notification/src/config';
+import { loadPaymentConfig } from '../../services/payment/src/config';
+import { loadAdminConfig } from '../../services/admin/src/config';
+import { loadGatewayConfig } from '../../gateway/src/config';
 
 /**
  * The deployment descriptions (docker-compose.yml, the Dockerfiles, k8s/) are only exercised for
@@ -54,7 +63,7 @@ interface ComposeService {
   environment?: Record<string, Scalar> | string[];
   depends_on?: string[] | Record<string, { condition?: string }>;
   healthcheck?: { test?: string | string[]; disable?: boolean };
-  ports?: (string | number | { target?: number | string })[];
+  ports?: (string | number | { target?: number | string; host_ip?: string })[];
   volumes?: (string | { source?: string; target?: string; read_only?: boolean })[];
 }
 
@@ -111,6 +120,34 @@ function publishedTargets(name: string): string[] {
     return (parts[parts.length - 1] ?? '').split('/')[0] ?? '';
   });
 }
+
+/** The host address a `ports` entry binds (an empty string: every interface). */
+function publishedHost(p: string | number | { target?: number | string; host_ip?: string }) {
+  if (typeof p === 'object') return p.host_ip ?? '';
+  // host_ip:published:target, published:target or target, where published may be ${VAR:-n}.
+  const parts = String(p)
+    .replace(/\$\{[^}]*\}/g, 'N')
+    .split(':');
+  return parts.length === 3 ? (parts[0] ?? '') : '';
+}
+
+/** A service's compose environment as compose would pass it with no variable set: the defaults. */
+const withComposeDefaults = (env: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(env).map(([k, v]) => [k, v.replace(/\$\{\w+:-([^}]*)\}/g, '$1')]),
+  );
+
+const LOADERS: Record<App, (env: Record<string, string | undefined>) => unknown> = {
+  auth: loadAuthConfig,
+  catalog: loadCatalogConfig,
+  search: loadSearchConfig,
+  exchange: loadExchangeConfig,
+  chat: loadChatConfig,
+  notification: loadNotificationConfig,
+  payment: loadPaymentConfig,
+  admin: loadAdminConfig,
+  gateway: loadGatewayConfig,
+};
 
 const hasHealthcheck = (name: string) => {
   const check = service(name).healthcheck;
@@ -212,6 +249,37 @@ describe('docker-compose.yml', () => {
     expect(publishedTargets('gateway')).toContain('8080');
     expect(publishedTargets('maildev')).toContain('1080');
     for (const app of SERVICES) expect([app, publishedTargets(app)]).toEqual([app, []]);
+  });
+
+  it('publishes only the gateway beyond this machine: MailDev and MinIO answer on loopback', () => {
+    // MailDev shows every reset link and sign-in code; MinIO's API is for this machine's browser.
+    const published = Object.entries(compose.services).flatMap(([name, s]) =>
+      (s.ports ?? []).map((p) => [name, publishedHost(p)] as const),
+    );
+    expect(published.map(([name]) => name).sort()).toEqual(['gateway', 'maildev', 'minio']);
+    for (const [name, host] of published) {
+      if (name !== 'gateway') expect([name, host]).toEqual([name, '127.0.0.1']);
+    }
+  });
+
+  it('gives each service settings its own configuration accepts in production, demo seeding and the payment sandbox left out', () => {
+    const refused: string[] = [];
+    for (const app of APPS) {
+      const env = withComposeDefaults(environment(app));
+      expect([app, env.NODE_ENV]).toEqual([app, 'production']);
+      try {
+        LOADERS[app](env);
+      } catch (err) {
+        refused.push(`${app}: ${(err as Error).message}`);
+      }
+      for (const demoOnly of ['ADMIN_SEED_ACCOUNTS', 'PAYMENT_SANDBOX', 'SEED_PASSWORD']) {
+        expect([app, env[demoOnly]]).toEqual([app, undefined]);
+      }
+    }
+    expect(refused).toEqual([]);
+    // And the rules do bite: without its web origin, the gateway would not start.
+    const { CORS_ORIGIN: _origin, ...gateway } = withComposeDefaults(environment('gateway'));
+    expect(() => LOADERS.gateway(gateway)).toThrow(/CORS_ORIGIN/);
   });
 
   it('is accepted by docker compose config when the compose plugin is installed', () => {

@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { baseConfigSchema, loadConfig } from '@swapbooth/service-kit';
+import { loadAuthConfig } from '../../services/auth/src/config';
+import { loadNotificationConfig } from '../../services/notification/src/config';
+import { loadPaymentConfig } from '../../services/payment/src/config';
+import { loadAdminConfig } from '../../services/admin/src/config';
+import { loadGatewayConfig } from '../../gateway/src/config';
 import {
   SERVICES,
   APPS,
@@ -22,6 +27,24 @@ import {
  */
 
 const overlays = useRenderedOverlays();
+
+/** The keys a Secret will hold: its own data, or what the ExternalSecret that makes it fetches. */
+function secretKeys(r: Rendered, name: string): string[] {
+  const secret = kinds(r, 'Secret').find((o) => o.metadata.name === name);
+  if (secret) return Object.keys({ ...secret.data, ...secret.stringData });
+  const made = kinds(r, 'ExternalSecret').find(
+    (o) => (o.spec.target?.name ?? o.metadata.name) === name,
+  );
+  return (made?.spec.data ?? []).map((d: Obj) => d.secretKey as string);
+}
+
+const PRODUCTION_RULES: Record<string, (env: Record<string, string>) => unknown> = {
+  gateway: loadGatewayConfig,
+  auth: loadAuthConfig,
+  notification: loadNotificationConfig,
+  payment: loadPaymentConfig,
+  admin: loadAdminConfig,
+};
 
 describe('every Deployment', () => {
   it('has both probes, requests and limits, a non-root read-only container and graceful termination longer than the drain', () => {
@@ -58,22 +81,47 @@ describe('every Deployment', () => {
     }
   });
 
-  it("gives its service settings the service's configuration accepts", () => {
+  it("gives its service settings the service's configuration accepts in production", () => {
     // The shared settings (the Kafka TLS and SASL ones among them) as the service would read them:
     // the ConfigMap, then the container's own values; a value from a Secret stands in as 'x'.
     const refused: string[] = [];
     for (const r of overlays.rendered) {
       for (const d of kinds(r, 'Deployment')) {
         const env: Record<string, string> = { ...configOf(r) };
+        for (const ref of containerOf(d).envFrom ?? []) {
+          if (!ref.secretRef) continue;
+          // A Secret's value stands in as 'x', or as a URL where the setting is one.
+          for (const key of secretKeys(r, ref.secretRef.name)) {
+            env[key] = key.endsWith('_URL') ? 'https://secret.example' : 'x';
+          }
+        }
         for (const e of containerOf(d).env ?? []) env[e.name] = e.value ?? 'x';
         try {
           loadConfig(baseConfigSchema, env);
+          // The services whose production rules concern the deployment: web origin and app
+          // address set, Stripe configured, no demo seeding, no payment sandbox.
+          PRODUCTION_RULES[d.metadata.name as string]?.(env);
         } catch (err) {
           refused.push(`${r.name} ${d.metadata.name}: ${(err as Error).message}`);
         }
       }
     }
     expect(refused).toEqual([]);
+  });
+
+  it('believes the X-Forwarded-For entry of the ingress alone at the gateway, and of the gateway alone at a service', () => {
+    for (const r of overlays.rendered) {
+      for (const d of kinds(r, 'Deployment')) {
+        const name = d.metadata.name as string;
+        const env: Record<string, string> = { ...configOf(r) };
+        for (const e of containerOf(d).env ?? []) env[e.name] = e.value ?? 'x';
+        const load =
+          name === 'gateway'
+            ? loadGatewayConfig
+            : (e: Record<string, string>) => loadConfig(baseConfigSchema, e);
+        expect([r.name, name, load(env).TRUST_PROXY]).toEqual([r.name, name, 1]);
+      }
+    }
   });
 
   it('has a disruption budget and an autoscaler on CPU (or a KEDA ScaledObject) targeting it', () => {

@@ -197,14 +197,47 @@ export function kafkaSecurityProblems(c: Partial<KafkaSecuritySettings>): string
   return problems;
 }
 
+/**
+ * What production (NODE_ENV=production) asks of a service's settings beyond its schema: `required`
+ * names settings whose defaults serve local development only (a localhost URL, the Vite dev
+ * origin), so production must set them; `refused` names settings that must stay unset there, each
+ * with the reason.
+ */
+export interface ProductionRules {
+  required?: readonly string[];
+  refused?: Readonly<Record<string, string>>;
+}
+
+/** The settings that break a service's production rules, each as "SETTING: why". */
+export function productionProblems(
+  env: Record<string, string | undefined>,
+  nodeEnv: string | undefined,
+  rules: ProductionRules,
+): string[] {
+  if (nodeEnv !== 'production') return [];
+  const isSet = (name: string) => (env[name] ?? '').trim() !== '';
+  return [
+    ...(rules.required ?? [])
+      .filter((name) => !isSet(name))
+      .map((name) => `${name}: must be set in production (its default is for local development)`),
+    ...Object.entries(rules.refused ?? {})
+      .filter(([name]) => isSet(name))
+      .map(([name, why]) => `${name}: must not be set in production (${why})`),
+  ];
+}
+
 /** Validates the environment against a schema once, at boot; returns a frozen object or throws naming every bad variable. */
 export function loadConfig<S extends z.ZodType>(
   schema: S,
   env: Record<string, string | undefined> = process.env,
+  production: ProductionRules = {},
 ): Readonly<z.infer<S>> {
   const parsed = schema.safeParse(env);
   const problems = parsed.success
-    ? kafkaSecurityProblems(parsed.data as KafkaSecuritySettings)
+    ? [
+        ...kafkaSecurityProblems(parsed.data as KafkaSecuritySettings),
+        ...productionProblems(env, (parsed.data as { NODE_ENV?: string }).NODE_ENV, production),
+      ]
     : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);

@@ -24,6 +24,7 @@ import { Session, type AccountOutcome } from './session';
 import { seedOrganiser } from './organiser';
 import { seedTrades } from './trades';
 import { CIRCLE_MEMBERS, seedCircle } from './circles';
+import { seedingRefusal } from './production-guard';
 
 const env = process.env;
 const url = (v: string | undefined, fallback: string) =>
@@ -592,6 +593,12 @@ async function main(): Promise<number> {
   );
   for (const f of failures) console.error(`  failed: ${f}`);
   return failures.length ? 1 : 0;
+}
+
+const refusal = seedingRefusal(env);
+if (refusal) {
+  console.error(`seed refused: ${refusal}`);
+  process.exit(2);
 }
 
 main().then(

@@ -31,9 +31,9 @@ export const adminConfigSchema = baseConfigSchema.extend({
   /** How long a moderation call to another service may take. */
   INTERNAL_CALL_TIMEOUT_MS: positiveInt(5000),
   /**
-   * Accounts created at start when missing (demo and first deployments), `;`-separated entries of
+   * Accounts created at start when missing (the demo's, set by npm start), `;`-separated entries of
    * `email|password|role|area,area` (e.g. `staff@x.test|secret|staff|products`). Existing accounts
-   * are left as they are.
+   * are left as they are. Refused in production.
    */
   ADMIN_SEED_ACCOUNTS: optionalSetting(),
 });
@@ -41,7 +41,12 @@ export const adminConfigSchema = baseConfigSchema.extend({
 export type AdminConfig = z.infer<typeof adminConfigSchema>;
 
 export const loadAdminConfig = (env?: Record<string, string | undefined>): Readonly<AdminConfig> =>
-  loadConfig(adminConfigSchema, env);
+  loadConfig(adminConfigSchema, env, {
+    refused: {
+      ADMIN_SEED_ACCOUNTS:
+        'seed accounts are demo accounts with passwords written down; add admins with npm run admin:create',
+    },
+  });
 
 export function readPrivateKey(
   cfg: Pick<AdminConfig, 'JWT_PRIVATE_KEY' | 'JWT_PRIVATE_KEY_FILE'>,

@@ -26,6 +26,15 @@ describe('auth configuration', () => {
     expect(c.COOKIE_SECURE).toBeUndefined();
   });
 
+  it('refuses to start in production with the local app address in its links', () => {
+    expect(() => loadAuthConfig({ NODE_ENV: 'production' })).toThrow(
+      /APP_URL: must be set in production/,
+    );
+    expect(
+      loadAuthConfig({ NODE_ENV: 'production', APP_URL: 'https://swapbooth.example.com' }).APP_URL,
+    ).toBe('https://swapbooth.example.com');
+  });
+
   it('names a bad setting', () => {
     expect(() => loadAuthConfig({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
   });

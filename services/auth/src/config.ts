@@ -28,7 +28,7 @@ export const authConfigSchema = baseConfigSchema.extend({
   REFRESH_TOKEN_TTL_DAYS: positiveInt(14),
   /** Secure flag of the refresh cookie; defaults to on in production. */
   COOKIE_SECURE: flag,
-  /** Where the web app lives: password-reset and sign-in links point there. */
+  /** Where the web app lives: password-reset and sign-in links point there (production sets it). */
   APP_URL: z.string().url().default('http://localhost:8080'),
   OTP_TTL_SECONDS: positiveInt(600),
   OTP_MAX_ATTEMPTS: positiveInt(5),
@@ -65,7 +65,7 @@ export const authConfigSchema = baseConfigSchema.extend({
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 export const loadAuthConfig = (env?: Record<string, string | undefined>): Readonly<AuthConfig> =>
-  loadConfig(authConfigSchema, env);
+  loadConfig(authConfigSchema, env, { required: ['APP_URL'] });
 
 export function readPrivateKey(cfg: Pick<AuthConfig, 'JWT_PRIVATE_KEY' | 'JWT_PRIVATE_KEY_FILE'>) {
   if (cfg.JWT_PRIVATE_KEY) return cfg.JWT_PRIVATE_KEY.replace(/\\n/g, '\n');

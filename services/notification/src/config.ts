@@ -7,7 +7,7 @@ export const notificationConfigSchema = baseConfigSchema.extend({
   /** SMTP server for outgoing e-mail (MailDev locally). */
   SMTP_URL: z.string().url().default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('"Swapbooth" <no-reply@swapbooth.local>'),
-  /** The web app's address, for links in e-mails. */
+  /** The web app's address, for links in e-mails (production sets it). */
   APP_URL: z.string().url().default('http://localhost:8080'),
   /** POST /api/notifications/create: calls per member per minute. */
   NOTIFY_CREATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
@@ -19,4 +19,5 @@ export type NotificationConfig = z.infer<typeof notificationConfigSchema>;
 
 export const loadNotificationConfig = (
   env?: Record<string, string | undefined>,
-): Readonly<NotificationConfig> => loadConfig(notificationConfigSchema, env);
+): Readonly<NotificationConfig> =>
+  loadConfig(notificationConfigSchema, env, { required: ['APP_URL'] });

@@ -27,6 +27,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.LOG_LEVEL ??= 'error';
   // A started service has joined its consumer groups, so a test's first event never races the join.
   process.env.KAFKA_CONSUMERS_START ??= 'before-http';
+  // Payments run in the local sandbox unless a test brings a Stripe key (the sandbox is opt-in).
+  process.env.PAYMENT_SANDBOX ??= 'true';
   const keys = ensureTestKeys(runId);
   process.env.JWT_PUBLIC_KEY_FILE = keys.publicKeyFile;
   process.env.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;

@@ -55,10 +55,19 @@ export const paymentConfigSchema = baseConfigSchema
   .extend({
     PORT: z.coerce.number().int().nonnegative().default(4007),
     /**
-     * A Stripe secret key (test mode: sk_test_...). Unset: the local sandbox provider runs the same
-     * flows with pages served by this service, and no real payment.
+     * A Stripe secret key (test mode: sk_test_...). Required, unless PAYMENT_SANDBOX=true outside
+     * production.
      */
     STRIPE_SECRET_KEY: optionalString,
+    /**
+     * true: without a Stripe key, the local sandbox provider runs the same flows with pages served
+     * by this service, and no real payment (anyone may pay or verify there). For local use only
+     * (npm start and the tests set it); refused in production. Ignored when a key is set.
+     */
+    PAYMENT_SANDBOX: z
+      .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
     /** The webhook endpoint's signing secret (whsec_...). The sandbox signs with it too when set. */
     STRIPE_WEBHOOK_SECRET: optionalString,
     /** Another Stripe API origin, e.g. stripe-mock at http://127.0.0.1:12111 (tests). */
@@ -76,6 +85,27 @@ export const paymentConfigSchema = baseConfigSchema
     SANDBOX_WEBHOOK_URL: optionalString,
   })
   .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.PAYMENT_SANDBOX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_SANDBOX'],
+        message:
+          'the payment sandbox is for local use only (anyone could subscribe or verify free): unset it in production',
+      });
+    } else if (!c.STRIPE_SECRET_KEY && c.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'required in production',
+      });
+    } else if (!c.STRIPE_SECRET_KEY && !c.PAYMENT_SANDBOX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'required unless PAYMENT_SANDBOX=true (the local sandbox, for development and tests only)',
+      });
+    }
     if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET && c.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',
@@ -91,6 +121,10 @@ export const paymentConfigSchema = baseConfigSchema
 
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
+/** The sandbox runs only when asked for and no key is set (a key always means Stripe). */
+export const runsSandbox = (c: Pick<PaymentConfig, 'STRIPE_SECRET_KEY' | 'PAYMENT_SANDBOX'>) =>
+  !c.STRIPE_SECRET_KEY && c.PAYMENT_SANDBOX;
+
 export const loadPaymentConfig = (
   env?: Record<string, string | undefined>,
-): Readonly<PaymentConfig> => loadConfig(paymentConfigSchema, env);
+): Readonly<PaymentConfig> => loadConfig(paymentConfigSchema, env, { required: ['APP_URL'] });

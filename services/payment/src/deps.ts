@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '@swapbooth/runtime';
-import type { PaymentConfig } from './config';
+import { runsSandbox, type PaymentConfig } from './config';
 import { AccountsRepository } from './data/accounts/accounts.repository';
 import { OwnerLinksRepository } from './data/links/owner-links.repository';
 import { WebhookLedgerRepository } from './data/webhook-events/webhook-ledger.repository';
@@ -15,6 +15,8 @@ import { WebhookProcessor } from './domain/webhooks';
 export function buildDeps(ctx: ServiceContext<PaymentConfig>) {
   const c = ctx.config;
   const live = Boolean(c.STRIPE_SECRET_KEY);
+  // The config refuses this; a definition built past it must not fall back to the sandbox either.
+  if (!live && !runsSandbox(c)) throw new Error('STRIPE_SECRET_KEY is not set');
   // The client verifies and signs webhooks; without a key (sandbox) it never calls the API.
   const stripe = stripeClient({
     secretKey: c.STRIPE_SECRET_KEY ?? 'sk_test_sandbox',
@@ -24,7 +26,7 @@ export function buildDeps(ctx: ServiceContext<PaymentConfig>) {
     ctx.logger.warn(
       live
         ? 'STRIPE_WEBHOOK_SECRET is not set: no webhook from Stripe will be accepted'
-        : 'payments run in the local sandbox (no STRIPE_SECRET_KEY): no real payment',
+        : 'payments run in the local sandbox (PAYMENT_SANDBOX=true): no real payment',
     );
   }
   const webhookVerifier = new StripeWebhookVerifier(

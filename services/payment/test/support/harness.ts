@@ -46,15 +46,10 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-function oneConnection(url: string): string {
-  if (/[?&]maxPoolSize=/.test(url)) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}maxPoolSize=1`;
-}
-
 /**
  * Starts payment in this process against the real servers, with its own database and topics.
- * Without STRIPE_SECRET_KEY in `env` it runs the sandbox provider; with it, Stripe's API at
- * STRIPE_API_BASE (stripe-mock).
+ * Without STRIPE_SECRET_KEY in `env` it runs the sandbox provider (PAYMENT_SANDBOX); with it,
+ * Stripe's API at STRIPE_API_BASE (stripe-mock).
  */
 export async function startPayment(env: Record<string, string | undefined> = {}): Promise<Harness> {
   const tag = randomBytes(3).toString('hex');
@@ -62,7 +57,8 @@ export async function startPayment(env: Record<string, string | undefined> = {})
   const config = loadPaymentConfig({
     ...base,
     STRIPE_SECRET_KEY: undefined,
-    MONGO_URL: oneConnection(base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/'),
+    PAYMENT_SANDBOX: 'true',
+    MONGO_URL: base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
     MONGO_DB_PREFIX: `${base.MONGO_DB_PREFIX ?? 'test_'}${tag}_`,
     KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test.'}${tag}.`,
     KAFKA_PARTITIONS: '1',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Express, RequestHandler } from 'express';
-import { serviceUrls } from '@swapbooth/contracts';
+import { serviceReplicaUrls } from '@swapbooth/contracts';
 import type { Redis } from 'ioredis';
 import {
   createApp,
@@ -97,7 +97,7 @@ export function buildGateway({
     },
     logger,
   );
-  const targets = serviceUrls(config);
+  const targets = serviceReplicaUrls(config);
   const frontend =
     config.FRONTEND_DIST && existsSync(path.join(config.FRONTEND_DIST, 'index.html'))
       ? config.FRONTEND_DIST

@@ -1,10 +1,11 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
-import { pipeline } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { Agent, type Dispatcher } from 'undici';
 import type { Logger } from '@swapbooth/service-kit';
 import { chooseCoding, compressor, isCompressible, varyOnEncoding, type Coding } from './encoding';
+import { ReplicaSet } from './replicas';
 import { resolveService, type ServiceName } from './route-table';
 
 /**
@@ -66,6 +67,30 @@ function returnedHeaders(headers: Record<string, string | string[] | undefined>)
   return out;
 }
 
+/**
+ * The client's body for one attempt at a replica: read from the request only once the attempt
+ * sends it, and let go of (not destroyed) when the attempt fails, so a body a refusing replica
+ * never read stays whole for the next replica.
+ */
+function bodyForAttempt(req: IncomingMessage): Readable {
+  req.pause();
+  const onData = (chunk: Buffer) => {
+    if (!body.push(chunk)) req.pause();
+  };
+  const onEnd = () => body.push(null);
+  const onError = (err: Error) => body.destroy(err);
+  const body: Readable = new Readable({
+    read: () => void req.resume(),
+    destroy: (err, done) => {
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+      req.pause();
+      done(err);
+    },
+  });
+  req.on('data', onData).on('end', onEnd).on('error', onError);
+  return body;
+}
+
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
 
@@ -102,13 +127,18 @@ const TIMEOUT_CODES = new Set([
  * through both ways without being parsed; a text answer (JSON) of 1 KB or more is compressed
  * with brotli or gzip on the way out when the client accepts it, while Server-Sent Events pass
  * uncompressed, without buffering or a time limit. A client that goes away cancels its call, and
- * a down or slow service gets a JSON 502/504.
+ * a down or slow service gets a JSON 502/504. A service with several replicas (its URL setting
+ * lists several) gets its calls in turn; a call a replica refused to connect is sent to the next
+ * one, as nothing of it reached the first.
  */
 export function serviceProxy(
-  targets: Record<ServiceName, string>,
+  targets: Record<ServiceName, readonly string[]>,
   timeoutMs: number,
   logger: Logger,
 ): RequestHandler & { close(): Promise<void> } {
+  const replicas = Object.fromEntries(
+    Object.entries(targets).map(([name, urls]) => [name, new ReplicaSet(urls)]),
+  ) as Record<ServiceName, ReplicaSet>;
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 256 });
   // An event stream holds its connection for as long as the member stays: streams get their own
   // connections, so they never exhaust the pool other calls to the same service wait on.
@@ -158,44 +188,68 @@ export function serviceProxy(
       req.headers['transfer-encoding'] !== undefined ||
       (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
     const options: Dispatcher.RequestOptions = {
-      origin: targets[service],
       path: url,
       method: req.method as Dispatcher.HttpMethod,
       headers: forwardedHeaders(req, req.ip),
-      body: hasBody ? req : null,
       signal: abort.signal,
       headersTimeout: timeoutMs,
       // A stream may stay quiet for long; any other answer must keep coming.
       bodyTimeout: stream ? 0 : timeoutMs,
     };
-    (stream ? streams : dispatcher)
-      .stream(options, ({ statusCode, headers }): Writable => {
-        const out = returnedHeaders(headers);
-        const coding = codingFor(req, statusCode, headers);
-        // Caches must keep one copy per coding of anything that could have been compressed
-        // (with what the gateway already named, e.g. Origin, which writeHead would replace).
-        if (isCompressible(String(headers['content-type'] ?? '')) && !isEventStream(headers)) {
-          out.vary = varyOnEncoding(res.getHeader('vary'), out.vary);
-        }
-        if (!coding) {
-          res.writeHead(statusCode, out);
-          if (isEventStream(headers)) res.flushHeaders();
-          return res;
-        }
-        const length = Number(headers['content-length']) || undefined;
-        delete out['content-length'];
-        out['content-encoding'] = coding;
-        // The compressed body is another representation: a strong validator no longer holds.
-        if (typeof out.etag === 'string' && !out.etag.startsWith('W/')) out.etag = `W/${out.etag}`;
+    const tried = new Set<string>();
+    const send = (origin: string): void => {
+      tried.add(origin);
+      (stream ? streams : dispatcher)
+        .stream(
+          {
+            ...options,
+            origin,
+            // One replica: the request itself, as it always was.
+            body: hasBody ? (replicas[service].urls.length > 1 ? bodyForAttempt(req) : req) : null,
+          },
+          respond,
+        )
+        .catch((err: Error & { code?: string }) => {
+          // Refused: the replica is not listening, and the body (if any) was not read yet.
+          if (err.code === 'ECONNREFUSED') {
+            replicas[service].refused(origin);
+            const next = replicas[service].pick(tried);
+            if (
+              next &&
+              !abort.signal.aborted &&
+              !(hasBody && (req.readableDidRead || req.readableEnded || req.destroyed))
+            ) {
+              return send(next);
+            }
+          }
+          fail(err, service, req, res, abort.signal.aborted);
+        });
+    };
+    const respond = ({ statusCode, headers }: Dispatcher.StreamFactoryData): Writable => {
+      const out = returnedHeaders(headers);
+      const coding = codingFor(req, statusCode, headers);
+      // Caches must keep one copy per coding of anything that could have been compressed
+      // (with what the gateway already named, e.g. Origin, which writeHead would replace).
+      if (isCompressible(String(headers['content-type'] ?? '')) && !isEventStream(headers)) {
+        out.vary = varyOnEncoding(res.getHeader('vary'), out.vary);
+      }
+      if (!coding) {
         res.writeHead(statusCode, out);
-        const zip = compressor(coding, length);
-        // A failed body (service gone mid-answer) destroys the compressor and so cuts the answer.
-        pipeline(zip, res, () => undefined);
-        return zip;
-      })
-      .catch((err: Error & { code?: string }) =>
-        fail(err, service, req, res, abort.signal.aborted),
-      );
+        if (isEventStream(headers)) res.flushHeaders();
+        return res;
+      }
+      const length = Number(headers['content-length']) || undefined;
+      delete out['content-length'];
+      out['content-encoding'] = coding;
+      // The compressed body is another representation: a strong validator no longer holds.
+      if (typeof out.etag === 'string' && !out.etag.startsWith('W/')) out.etag = `W/${out.etag}`;
+      res.writeHead(statusCode, out);
+      const zip = compressor(coding, length);
+      // A failed body (service gone mid-answer) destroys the compressor and so cuts the answer.
+      pipeline(zip, res, () => undefined);
+      return zip;
+    };
+    send(replicas[service].pick()!);
   };
   return Object.assign(handler, {
     close: async () => {

@@ -34,23 +34,70 @@ export function serviceEntry(name: ServiceName): ServiceEntry {
 export const localServiceUrl = (name: ServiceName) => `http://127.0.0.1:${serviceEntry(name).port}`;
 
 /**
+ * The base URLs a URL setting lists: one, or one per replica separated by commas
+ * (`http://127.0.0.1:4004,http://127.0.0.1:4014`).
+ */
+export function parseServiceUrls(value: string): string[] {
+  return value
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+}
+
+const isHttpUrl = (u: string) => {
+  try {
+    return /^https?:$/.test(new URL(u).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/**
  * Config fields for the URLs of the given services (all of them by default), each defaulting to
- * the local port: spread into a service's config schema with `.extend(...)`.
+ * the local port: spread into a service's config schema with `.extend(...)`. A setting may list
+ * several replicas' URLs separated by commas.
  */
 export function serviceUrlSettings<N extends ServiceName = ServiceName>(
   names: readonly N[] = serviceNames as readonly N[],
 ): { [K in Extract<ServiceEntry, { name: N }>['urlSetting']]: z.ZodDefault<z.ZodString> } {
   return Object.fromEntries(
-    names.map((n) => [serviceEntry(n).urlSetting, z.string().url().default(localServiceUrl(n))]),
+    names.map((n) => [
+      serviceEntry(n).urlSetting,
+      z
+        .string()
+        .refine((v) => parseServiceUrls(v).length > 0 && parseServiceUrls(v).every(isHttpUrl), {
+          message: 'must be an http(s) URL, or several separated by commas (one per replica)',
+        })
+        .default(localServiceUrl(n)),
+    ]),
   ) as never;
 }
 
-/** The configured URL of every service, by name, read from a config holding their settings. */
+/** The configured base URLs of every service's replicas, by name (one or more each). */
+export function serviceReplicaUrls<N extends ServiceName>(
+  config: Readonly<Partial<Record<ServiceUrlSetting, string>>>,
+  names: readonly N[] = serviceNames as readonly N[],
+): Record<N, string[]> {
+  return Object.fromEntries(
+    names.map((n) => [
+      n,
+      parseServiceUrls(config[serviceEntry(n).urlSetting] ?? localServiceUrl(n)),
+    ]),
+  ) as Record<N, string[]>;
+}
+
+/**
+ * The configured URL of every service, by name, read from a config holding their settings: the
+ * first replica's where a setting lists several (the gateway spreads calls over all of them with
+ * `serviceReplicaUrls`).
+ */
 export function serviceUrls<N extends ServiceName>(
   config: Readonly<Partial<Record<ServiceUrlSetting, string>>>,
   names: readonly N[] = serviceNames as readonly N[],
 ): Record<N, string> {
-  return Object.fromEntries(
-    names.map((n) => [n, config[serviceEntry(n).urlSetting] ?? localServiceUrl(n)]),
-  ) as Record<N, string>;
+  const all = serviceReplicaUrls(config, names);
+  return Object.fromEntries(names.map((n) => [n, all[n][0] ?? localServiceUrl(n)])) as Record<
+    N,
+    string
+  >;
 }

@@ -8,7 +8,9 @@
 // running. SUPERVISE_BACKOFF_MS, SUPERVISE_MAX_BACKOFF_MS, SUPERVISE_STABLE_MS and
 // SUPERVISE_MAX_FAST_CRASHES change those figures. STACK_SERVICES (a comma-separated list) starts
 // only some services, and STACK_PORT_OFFSET moves every service's port, so a second stack can run
-// beside the first (with PORT for the gateway).
+// beside the first (with PORT for the gateway). REPLICAS_<NAME>=N (e.g. REPLICAS_EXCHANGE=2) runs N
+// processes of a service, each on its own port (scripts/replicas.js), each supervised on its own;
+// the service's URL setting lists them all and the gateway takes them in turn.
 //
 // The children always log JSON; this script prints it for a person (LOG_FORMAT=pretty, the default):
 // one short coloured line per record, API calls once each as the gateway's line, and neither the
@@ -19,6 +21,7 @@ const { spawn } = require('node:child_process');
 const path = require('node:path');
 const fs = require('node:fs');
 const { Supervisor, supervisionSettings } = require('./supervisor');
+const { replicaPlan, replicaUrls } = require('./replicas');
 
 const root = path.resolve(__dirname, '..');
 // Built by tsc -b with the packages; it has no dependencies of its own.
@@ -47,9 +50,19 @@ for (const name of only) {
     process.exit(2);
   }
 }
-const services = serviceRegistry
-  .filter((s) => only.length === 0 || only.includes(s.name))
-  .map((s) => [s.name, s.port + portOffset]);
+let plan;
+try {
+  plan = replicaPlan(
+    serviceRegistry.filter((s) => only.length === 0 || only.includes(s.name)),
+    process.env,
+    portOffset,
+  );
+} catch (err) {
+  console.error(err.message);
+  process.exit(2);
+}
+// [label, service, port] of every process: one per service unless REPLICAS_<NAME> asks for more.
+const services = plan.map((p) => [p.label, p.service, p.port]);
 const gatewayPort = Number(process.env.PORT || 8080);
 let settings;
 try {
@@ -88,7 +101,9 @@ const env = {
 for (const s of serviceRegistry) {
   const here = only.length === 0 || only.includes(s.name);
   env[s.urlSetting] =
-    (!here && process.env[s.urlSetting]) || `http://127.0.0.1:${s.port + portOffset}`;
+    (!here && process.env[s.urlSetting]) ||
+    replicaUrls(plan, s.name) ||
+    `http://127.0.0.1:${s.port + portOffset}`;
 }
 
 /** Whether a person watching npm start wants to see this record. */
@@ -233,11 +248,11 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 (async () => {
-  const started = services.map(([name, port], i) => [
+  const started = services.map(([name, service, port], i) => [
     name,
     start(
       name,
-      `services/${name}/dist/main.js`,
+      `services/${service}/dist/main.js`,
       { PORT: String(port) },
       i,
       `http://127.0.0.1:${port}/readyz`,

@@ -11,6 +11,8 @@ import { eventually } from '@swapbooth/test-kit';
 const { Supervisor, backoffDelay, supervisionSettings } = require(
   path.resolve(__dirname, '../../scripts/supervisor.js'),
 );
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { replicaPlan, replicaUrls } = require(path.resolve(__dirname, '../../scripts/replicas.js'));
 
 interface Events {
   started: number[];
@@ -134,5 +136,41 @@ describe('service supervision (npm start)', () => {
     expect(events.started).toHaveLength(2);
     expect(children.some((c) => alive(c.pid))).toBe(false);
     expect(s.state).toBe('stopped');
+  });
+});
+
+describe('replicas of a service (npm start with REPLICAS_<NAME>)', () => {
+  const registry = [
+    { name: 'catalog', port: 4002 },
+    { name: 'exchange', port: 4004 },
+  ];
+
+  it('runs one process per service on its own port by default, as before', () => {
+    expect(replicaPlan(registry, {})).toEqual([
+      { service: 'catalog', label: 'catalog', port: 4002 },
+      { service: 'exchange', label: 'exchange', port: 4004 },
+    ]);
+    expect(replicaUrls(replicaPlan(registry, {}), 'exchange')).toBe('http://127.0.0.1:4004');
+  });
+
+  it('runs N of a service on ports 10 apart, and its URL setting lists them all', () => {
+    const plan = replicaPlan(registry, { REPLICAS_EXCHANGE: '3' }, 100);
+    expect(plan).toEqual([
+      { service: 'catalog', label: 'catalog', port: 4102 },
+      { service: 'exchange', label: 'exchange', port: 4104 },
+      { service: 'exchange', label: 'exchange-2', port: 4114 },
+      { service: 'exchange', label: 'exchange-3', port: 4124 },
+    ]);
+    expect(replicaUrls(plan, 'exchange')).toBe(
+      'http://127.0.0.1:4104,http://127.0.0.1:4114,http://127.0.0.1:4124',
+    );
+  });
+
+  it('refuses a count that is not a whole number from 1 to 9', () => {
+    for (const bad of ['0', '2.5', 'two', '10']) {
+      expect(() => replicaPlan(registry, { REPLICAS_CATALOG: bad })).toThrow(
+        `REPLICAS_CATALOG must be a whole number from 1 to 9, not "${bad}"`,
+      );
+    }
   });
 });

@@ -10,6 +10,10 @@ export const exchangeConfigSchema = baseConfigSchema.extend({
     .positive()
     .max(24 * 365)
     .default(14 * 24),
+  /** Open proposals one member may have to one other member; one more is a 409. */
+  OPEN_PROPOSALS_PER_PAIR: z.coerce.number().int().min(1).default(5),
+  /** New proposals one member may send in an hour; one more is a 429 with Retry-After. */
+  PROPOSALS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** How often the sweeper expires overdue proposals and releases abandoned reservations. */
   PROPOSAL_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
   /**

@@ -1,9 +1,10 @@
-import type {
-  ParcelResponse,
-  ProposalListingResponse,
-  ProposalPartyResponse,
-  ProposalResponse,
-  ProposalRoundResponse,
+import {
+  proposalDetailsLocked,
+  type ParcelResponse,
+  type ProposalListingResponse,
+  type ProposalPartyResponse,
+  type ProposalResponse,
+  type ProposalRoundResponse,
 } from '@swapbooth/contracts';
 import type { ExchangeDeps } from '../../deps';
 import {
@@ -95,7 +96,11 @@ export class ProposalPresenter {
     },
   ): ProposalResponse {
     const role = roleOf(p, viewerId);
-    const locked = role === 'receiver' && !facts.entitled && p.acceptedAt === undefined;
+    const locked = proposalDetailsLocked(
+      { receiverId: p.receiverId, accepted: p.acceptedAt !== undefined },
+      viewerId,
+      facts.entitled,
+    );
     const t = currentTerms(p);
     const party = (id: string) =>
       facts.parties.get(id) ?? {

@@ -1,10 +1,8 @@
 import type { Connection, Model } from 'mongoose';
+import { isSubscribed } from '@swapbooth/contracts';
 import type { Entitlements } from '../../domain/proposal-ports';
 import { guardedUpsert } from '../guarded-upsert';
 import { entitlementModel, type EntitlementDoc } from './entitlement.model';
-
-/** Subscription statuses that open proposal details. */
-export const entitledStatuses = ['active', 'trialing'];
 
 /** The only code that touches the entitlements projection. */
 export class EntitlementsRepository implements Entitlements {
@@ -16,7 +14,7 @@ export class EntitlementsRepository implements Entitlements {
 
   async isEntitled(userId: string): Promise<boolean> {
     const doc = await this.model.findById(userId).lean<EntitlementDoc>().exec();
-    return !!doc && entitledStatuses.includes(doc.status);
+    return isSubscribed(doc?.status);
   }
 
   apply(userId: string, status: string, at: Date, currentPeriodEnd?: Date): Promise<void> {

@@ -2,16 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '@swapbooth/runtime';
 import { RedisWindowLimiter } from '@swapbooth/service-kit';
 import type { ExchangeConfig } from './config';
-import { CalendarRepository } from './data/calendar/calendar.repository';
 import { EntitlementsRepository } from './data/entitlements/entitlements.repository';
 import { ListingsRepository } from './data/listings/listings.repository';
 import { PartiesRepository } from './data/parties/parties.repository';
-import { ProposalIndexRepository } from './data/proposal-index/proposal-index.repository';
 import { ProposalsRepository } from './data/proposals/proposals.repository';
 import { ReservationsRepository } from './data/reservations/reservations.repository';
-import { TermsClaimsRepository } from './data/terms-claims/terms-claims.repository';
 import type { ProposalDeps } from './domain/proposal-deps';
-import { expireProposals, releaseAbandonedReservations } from './domain/sweep-proposals';
+import { halfWayReservations, overdueProposals } from './domain/sweep-proposals';
+import { sweepDue } from './domain/due-work';
 import { PeriodicJob } from './jobs/periodic-job';
 import { buildRatingsDeps } from './ratings-deps';
 import { buildCircleDeps } from './circles-deps';
@@ -23,24 +21,14 @@ import { buildMathTradeDeps } from './math-trades-deps';
 export function buildDeps(ctx: ServiceContext<ExchangeConfig>) {
   const kick = ctx.eventsWritten;
   const now = () => new Date();
-  const proposalIndex = new ProposalIndexRepository(ctx.conn);
-  const proposals = new ProposalsRepository(ctx.conn, kick, proposalIndex);
-  const claimCalendar = new CalendarRepository(
-    ctx.conn,
-    'claims',
-    Math.min(60_000, ctx.config.RESERVATION_GRACE_MS),
-  );
-  const reservations = new ReservationsRepository(ctx.conn, claimCalendar);
+  const proposals = new ProposalsRepository(ctx.conn, kick);
+  const reservations = new ReservationsRepository(ctx.conn, ctx.config.RESERVATION_GRACE_MS);
   const circleStore = new CirclesRepository(ctx.conn, kick);
   const proposalDeps: ProposalDeps = {
     proposals,
-    proposalIndex,
     listings: new ListingsRepository(ctx.conn),
     reservations,
-    termsClaims: new TermsClaimsRepository(ctx.conn),
     entitlements: new EntitlementsRepository(ctx.conn),
-    expiryCalendar: new CalendarRepository(ctx.conn, 'expiry', 60_000),
-    claimCalendar,
     logger: ctx.logger,
     now,
     newId: () => randomUUID(),
@@ -82,10 +70,7 @@ export function buildDeps(ctx: ServiceContext<ExchangeConfig>) {
     proposalSweeper: new PeriodicJob(
       'proposal-sweep',
       ctx.config.PROPOSAL_SWEEP_MS,
-      async () => ({
-        expired: await expireProposals(deps),
-        released: await releaseAbandonedReservations(deps),
-      }),
+      () => sweepDue([overdueProposals(deps), halfWayReservations(deps)], deps),
       ctx.logger,
     ),
   };

@@ -1,27 +1,18 @@
 import type { Logger } from '@swapbooth/service-kit';
 import type {
   Entitlements,
-  Calendar,
   ListingDirectory,
-  ProposalIndex,
   ProposalRepository,
   ReservationStore,
-  TermsClaims,
 } from './proposal-ports';
 import type { ProposalCaps, ProposalSendCounter } from './proposal-caps';
 
 /** What the proposal use cases need; each takes only the parts it uses. */
 export interface ProposalDeps {
   proposals: ProposalRepository;
-  proposalIndex: ProposalIndex;
   listings: ListingDirectory;
   reservations: ReservationStore;
-  termsClaims: TermsClaims;
   entitlements: Entitlements;
-  /** When open proposals fall due. */
-  expiryCalendar: Calendar;
-  /** Recent reservation claims, by claim time. */
-  claimCalendar: Calendar;
   logger: Logger;
   now(): Date;
   newId(): string;

@@ -2,9 +2,30 @@ import type { ProposalStatus } from '@swapbooth/contracts';
 import type { DomainEvent } from '@swapbooth/event-bus';
 import type { Proposal } from './proposal';
 
+/** Which of a member's proposals a page shows. */
+export interface MemberProposalsQuery {
+  role?: 'sent' | 'received';
+  /** Any of these statuses (all when empty or absent). */
+  statuses?: readonly ProposalStatus[];
+  page: number;
+  limit: number;
+}
+
+/** A member's trade record: their proposals counted by role and outcome. */
+export interface MemberCounts {
+  sent: number;
+  received: number;
+  /** Proposals ever accepted (completed and cancelled-after-accepting ones included). */
+  acceptedEver: number;
+  completed: number;
+}
+
 /** Proposals storage: one document per proposal, written with its events in one update. */
 export interface ProposalRepository {
-  /** Stores a new proposal with its events; false (nothing written) when its id is taken. */
+  /**
+   * Stores a new proposal with its events; false (nothing written) when its id is taken or an
+   * open proposal already holds the same terms (`heldTermsKey`, a unique key).
+   */
   insert(p: Proposal, events: DomainEvent[]): Promise<boolean>;
   /** Stores `p` with its events if the stored version is still `expectedVersion`. */
   replace(p: Proposal, expectedVersion: number, events: DomainEvent[]): Promise<boolean>;
@@ -13,32 +34,15 @@ export interface ProposalRepository {
   findByIds(ids: readonly string[]): Promise<Proposal[]>;
   /** How many proposals from `senderId` to `receiverId` are open (pending or countered). */
   countOpenFromTo(senderId: string, receiverId: string): Promise<number>;
-}
-
-/** A member's proposal as their lookup document records it. */
-export interface MemberEntry {
-  proposalId: string;
-  role: 'sent' | 'received';
-  /** The proposal's status as last recorded: a hint that reads check against the proposal. */
-  status: ProposalStatus | 'new';
-  /** Whether it was ever accepted (counts in the member's stats). */
-  acceptedEver: boolean;
-}
-
-/**
- * Small lookup documents keyed by _id that name the proposals of a member (with their statuses,
- * so a filtered page or the stats read no proposal they do not show) and of a listing, so neither
- * read scans the proposals. Written before the proposal itself ('new'): an entry whose proposal was
- * never stored is skipped by the reads.
- */
-export interface ProposalIndex {
-  addForMembers(proposalId: string, senderId: string, receiverId: string): Promise<void>;
-  addForListings(proposalId: string, listingIds: readonly string[]): Promise<void>;
-  /** Records a proposal's current status for both its parties. */
-  noteStatus(p: Proposal): Promise<void>;
-  /** Oldest first. */
-  entriesOf(userId: string): Promise<MemberEntry[]>;
-  idsOfListing(listingId: string): Promise<string[]>;
+  /** One page of a member's proposals, newest first, and how many match in all. */
+  ofMember(userId: string, q: MemberProposalsQuery): Promise<{ items: Proposal[]; total: number }>;
+  countsOf(userId: string): Promise<MemberCounts>;
+  /** Every proposal that named the listing in any round, newest first. */
+  naming(listingId: string): Promise<Proposal[]>;
+  /** The open proposals whose terms (any round) name any of these listings. */
+  openNaming(listingIds: readonly string[]): Promise<Proposal[]>;
+  /** Ids of open proposals whose answer was due by `now`, the longest overdue first. */
+  dueIds(now: Date, limit: number): Promise<string[]>;
 }
 
 /** A listing as exchange knows it from catalog's events. */
@@ -68,8 +72,8 @@ export interface Reservation {
 
 /**
  * One document per reserved listing, keyed by the listing id: inserting it is the exclusive claim
- * (a unique key holds on FerretDB and MongoDB alike, without transactions). Every claim and
- * take-over is first filed in the claims calendar, where the sweeper finds it after the grace.
+ * (a unique key, no transaction needed). A claim or take-over is looked at once by the due-work
+ * sweep after the grace period, which releases it if no exchange or circle stands behind it.
  */
 export interface ReservationStore {
   /** 'claimed', or the reservation that already holds the listing. */
@@ -79,35 +83,10 @@ export interface ReservationStore {
   /** Removes the listing's reservation if `proposalId` holds it. */
   release(listingId: string, proposalId: string): Promise<void>;
   find(listingId: string): Promise<Reservation | undefined>;
-}
-
-/**
- * One document per open set of terms from a sender to a receiver: inserting it claims those terms.
- * A claim whose proposal is no longer open with those terms is stale and may be taken over.
- */
-export interface TermsClaims {
-  claim(
-    key: string,
-    proposalId: string,
-    at: Date,
-  ): Promise<'claimed' | { proposalId: string; at: Date }>;
-  takeOver(key: string, fromProposalId: string, toProposalId: string, at: Date): Promise<boolean>;
-}
-
-/**
- * Ids filed by time in fixed-size buckets keyed by _id, so a sweep reads only the buckets that
- * passed since its last run (never a scan). Used for when proposals fall due (scheduled before the
- * write that sets the expiry; an entry whose proposal was answered meanwhile is skipped) and for
- * recent reservation claims (the sweeper checks them once their grace period is over).
- */
-export interface Calendar {
-  bucketOf(at: Date): number;
-  schedule(id: string, at: Date): Promise<void>;
-  /** The first bucket not yet swept for good, or undefined before the first sweep. */
-  cursor(): Promise<number | undefined>;
-  setCursor(bucket: number): Promise<void>;
-  idsIn(bucket: number): Promise<string[]>;
-  drop(bucket: number): Promise<void>;
+  /** Reservations claimed (or taken over) more than the grace period ago and not looked at since. */
+  dueForCheck(now: Date, limit: number): Promise<Reservation[]>;
+  /** Notes that `r` was looked at and stands (if it is still the one read). */
+  checked(r: Reservation): Promise<void>;
 }
 
 /** Who may see proposal details (payment's subscription events). */

@@ -1,4 +1,5 @@
-import type { Connection, Model } from 'mongoose';
+import { createHash } from 'node:crypto';
+import type { Connection, QueryFilter, Model } from 'mongoose';
 import { openProposalStatuses } from '@swapbooth/contracts';
 import {
   isDuplicateKey,
@@ -7,8 +8,12 @@ import {
   withOutbox,
   type DomainEvent,
 } from '@swapbooth/event-bus';
-import type { Proposal } from '../../domain/proposal';
-import type { ProposalIndex, ProposalRepository } from '../../domain/proposal-ports';
+import { allListingsOf, heldTermsKey, type Proposal } from '../../domain/proposal';
+import type {
+  MemberCounts,
+  MemberProposalsQuery,
+  ProposalRepository,
+} from '../../domain/proposal-ports';
 import type { ProposalFacts, ProposalLookup } from '../../domain/ports';
 import { proposalModel, type ProposalDoc } from './proposal.model';
 
@@ -55,44 +60,68 @@ function toProposal(doc: ProposalDoc): Proposal {
   return p;
 }
 
+/** The terms key as stored: hashed, since terms can be long. */
+const openTermsOf = (p: Proposal): string | undefined => {
+  const key = heldTermsKey(p);
+  return key === undefined ? undefined : createHash('sha256').update(key).digest('hex');
+};
+
+/** The query fields stored beside the state (see ProposalDoc). */
+const queryFieldsOf = (p: Proposal) => ({
+  listingIds: allListingsOf(p),
+  openTerms: openTermsOf(p),
+});
+
 /** The stored state: every field set, the optional ones absent unset. */
 function updateOf(p: Proposal): { $set: Record<string, unknown>; $unset?: Record<string, 1> } {
-  const { id: _id, ...state } = p;
+  const { id: _id, ...rest } = p;
+  const state = { ...rest, ...queryFieldsOf(p) };
   const $set: Record<string, unknown> = {};
   const $unset: Record<string, 1> = {};
-  for (const k of ['unavailableProductIds', 'expiresAt', 'acceptedAt', 'completedAt'] as const) {
+  for (const k of [
+    'unavailableProductIds',
+    'expiresAt',
+    'acceptedAt',
+    'completedAt',
+    'openTerms',
+  ] as const) {
     if (state[k] === undefined) $unset[k] = 1;
   }
   for (const [k, v] of Object.entries(state)) if (v !== undefined) $set[k] = v;
   return Object.keys($unset).length ? { $set, $unset } : { $set };
 }
 
+const OPEN = { $in: [...openProposalStatuses] };
+
+const newestFirst = { createdAt: -1, _id: -1 } as const;
+
 /** The only code that touches the proposals collection. */
 export class ProposalsRepository implements ProposalRepository, ProposalLookup {
   private readonly model: Model<ProposalDoc>;
 
-  /**
-   * `index` records each stored status in the parties' lookup documents, right after the write
-   * (a stop in between leaves a stale hint, which the reads correct).
-   */
   constructor(
     conn: Connection,
     private readonly published: () => void,
-    private readonly index: Pick<ProposalIndex, 'noteStatus'>,
   ) {
     this.model = proposalModel(conn);
   }
 
   async insert(p: Proposal, events: DomainEvent[]): Promise<boolean> {
     const { id, ...state } = p;
+    const fields = queryFieldsOf(p);
     try {
-      await this.model.create({ _id: id, ...state, ...withOutbox(toOutbox(events, 'exchange')) });
+      await this.model.create({
+        _id: id,
+        ...state,
+        listingIds: fields.listingIds,
+        ...(fields.openTerms ? { openTerms: fields.openTerms } : {}),
+        ...withOutbox(toOutbox(events, 'exchange')),
+      });
     } catch (err) {
       if (isDuplicateKey(err)) return false;
       throw err;
     }
     if (events.length) this.published();
-    await this.index.noteStatus(p);
     return true;
   }
 
@@ -101,7 +130,6 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
     const res = await this.model.updateOne({ _id: p.id, version: expectedVersion }, update).exec();
     if (res.matchedCount === 0) return false;
     if (events.length) this.published();
-    await this.index.noteStatus(p);
     return true;
   }
 
@@ -110,10 +138,67 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
     return doc ? toProposal(doc) : undefined;
   }
 
-  /** One read by _id each: on FerretDB any other filter ($in included) reads the whole collection. */
   async findByIds(ids: readonly string[]): Promise<Proposal[]> {
-    const found = await Promise.all([...new Set(ids)].map((id) => this.findById(id)));
-    return found.filter((p): p is Proposal => p !== undefined);
+    if (ids.length === 0) return [];
+    return this.findAll({ _id: { $in: [...new Set(ids)] } });
+  }
+
+  private async findAll(
+    filter: QueryFilter<ProposalDoc>,
+    page?: { skip: number; limit: number },
+  ): Promise<Proposal[]> {
+    let query = this.model.find(filter, NO_OUTBOX).sort(newestFirst);
+    if (page) query = query.skip(page.skip).limit(page.limit);
+    const docs = await query.lean<ProposalDoc[]>().exec();
+    return docs.map(toProposal);
+  }
+
+  async ofMember(
+    userId: string,
+    q: MemberProposalsQuery,
+  ): Promise<{ items: Proposal[]; total: number }> {
+    const filter: QueryFilter<ProposalDoc> =
+      q.role === 'sent'
+        ? { senderId: userId }
+        : q.role === 'received'
+          ? { receiverId: userId }
+          : { $or: [{ senderId: userId }, { receiverId: userId }] };
+    if (q.statuses?.length) filter.status = { $in: [...q.statuses] };
+    const [items, total] = await Promise.all([
+      this.findAll(filter, { skip: (q.page - 1) * q.limit, limit: q.limit }),
+      this.model.countDocuments(filter).exec(),
+    ]);
+    return { items, total };
+  }
+
+  async countsOf(userId: string): Promise<MemberCounts> {
+    const either = { $or: [{ senderId: userId }, { receiverId: userId }] };
+    const [sent, received, acceptedEver, completed] = await Promise.all([
+      this.model.countDocuments({ senderId: userId }).exec(),
+      this.model.countDocuments({ receiverId: userId }).exec(),
+      this.model.countDocuments({ ...either, acceptedAt: { $exists: true } }).exec(),
+      this.model.countDocuments({ ...either, status: 'completed' }).exec(),
+    ]);
+    return { sent, received, acceptedEver, completed };
+  }
+
+  naming(listingId: string): Promise<Proposal[]> {
+    return this.findAll({ listingIds: listingId });
+  }
+
+  openNaming(listingIds: readonly string[]): Promise<Proposal[]> {
+    if (listingIds.length === 0) return Promise.resolve([]);
+    return this.findAll({ listingIds: { $in: [...listingIds] }, status: OPEN });
+  }
+
+  async dueIds(now: Date, limit: number): Promise<string[]> {
+    const docs = await this.model
+      .find({ expiresAt: { $lte: now } }, { _id: 1 })
+      .sort({ expiresAt: 1 })
+      .limit(limit)
+      .lean<{ _id: string }[]>()
+      .exec();
+    return docs.map((d) => d._id);
   }
 
   countOpenFromTo(senderId: string, receiverId: string): Promise<number> {

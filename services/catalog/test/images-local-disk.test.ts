@@ -108,6 +108,29 @@ describe('uploads to the local disk (no S3 configured)', () => {
     expect(meta.width).toBe(600);
   });
 
+  it('serves a card-sized copy as WebP to a browser that accepts it, else in the original format', async () => {
+    const m = newMember();
+    const url = await uploadImage(h, m, 'image/png');
+    const p = await createListing(h, m, { images: [{ image_url: url }] });
+    const card = absolute(h, p.images[0].variants['300']);
+    const browser = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+    const webp = await fetch(card, { headers: { Accept: browser } });
+    expect(webp.status).toBe(200);
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+    expect(webp.headers.get('vary')).toMatch(/Accept/i);
+    expect(await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 300,
+    });
+
+    const older = await fetch(card, { headers: { Accept: 'image/png,image/*;q=0.8' } });
+    expect(older.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await older.arrayBuffer())).metadata()).toMatchObject({
+      format: 'png',
+      width: 300,
+    });
+  });
+
   it('does not serve anything outside the image folders', async () => {
     expect((await fetch(`${h.url}/api/images/files/../../package.json`)).status).toBe(404);
     expect((await fetch(`${h.url}/api/images/files/products/x/..%2F..%2Fsecret.jpg`)).status).toBe(

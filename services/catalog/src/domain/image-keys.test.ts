@@ -24,6 +24,11 @@ describe('upload keys', () => {
   it('stores a variant next to its original', () => {
     expect(variantKey(`products/u/${uuid}.webp`, 600)).toBe(`products/u/${uuid}_w600.webp`);
   });
+
+  it('stores a WebP copy of a PNG or JPEG beside the copy in the original format', () => {
+    expect(variantKey(`products/u/${uuid}.png`, 300, 'webp')).toBe(`products/u/${uuid}_w300.webp`);
+    expect(variantKey(`products/u/${uuid}.png`, 300)).toBe(`products/u/${uuid}_w300.png`);
+  });
 });
 
 describe('sniffImageType', () => {

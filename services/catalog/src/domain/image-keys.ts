@@ -43,9 +43,12 @@ export function parseUploadKey(key: string): ParsedKey | undefined {
   return { folder: m[1] as FolderType, userId: m[2]!, id: m[3]!, ext: m[4] as ImageExt };
 }
 
-/** Deterministic key of a resized copy, stored next to the original. */
-export const variantKey = (key: string, width: VariantWidth) =>
-  key.replace(/\.(jpg|png|webp)$/, `_w${width}.$1`);
+/**
+ * Deterministic key of a resized copy, stored next to the original: in the original's format, or
+ * in `format` (a WebP copy of a PNG is `…_w300.webp`).
+ */
+export const variantKey = (key: string, width: VariantWidth, format?: ImageExt) =>
+  key.replace(/\.(jpg|png|webp)$/, `_w${width}.${format ?? '$1'}`);
 
 export const contentTypeOfExt = (ext: ImageExt): ImageContentType =>
   (Object.keys(imageContentTypes) as ImageContentType[]).find((t) => imageContentTypes[t] === ext)!;

@@ -27,14 +27,17 @@ export class ImageVariants {
     private readonly maxBytes: number,
   ) {}
 
-  /** The key of the variant, made now if it does not exist yet. */
-  ensure(key: string, width: VariantWidth): Promise<string> {
+  /**
+   * The key of the variant, made now if it does not exist yet: in the original's format, or in
+   * `format` (WebP for browsers that accept it).
+   */
+  ensure(key: string, width: VariantWidth, format?: ImageExt): Promise<string> {
     const parsed = parseUploadKey(key);
     if (!parsed) throw AppError.invalid('key: not an uploaded image', 'key');
-    const target = variantKey(key, width);
+    const target = variantKey(key, width, format);
     const pending = this.inFlight.get(target);
     if (pending) return pending;
-    const work = this.make(key, target, width, parsed.ext).finally(() =>
+    const work = this.make(key, target, width, format ?? parsed.ext).finally(() =>
       this.inFlight.delete(target),
     );
     this.inFlight.set(target, work);

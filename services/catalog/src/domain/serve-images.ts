@@ -1,19 +1,24 @@
 import { AppError } from '@swapbooth/service-kit';
-import type { VariantWidth } from './image-keys';
+import type { ImageExt, VariantWidth } from './image-keys';
 import type { ImageDelivery, ImageFile, ImageStorage } from './ports';
 
 interface Deps {
   storage: ImageStorage;
-  variants: { ensure(key: string, width: VariantWidth): Promise<string> };
+  variants: { ensure(key: string, width: VariantWidth, format?: ImageExt): Promise<string> };
 }
 
-/** A resized copy of an uploaded image (made on first request), as the browser gets it. */
+/**
+ * A resized copy of an uploaded image (made on first request), as the browser gets it: WebP when
+ * the browser accepts it (a fraction of a PNG's bytes), else the original's format.
+ */
 export async function imageVariant(
   deps: Deps,
   key: string,
   width: VariantWidth,
+  acceptsWebp = false,
 ): Promise<ImageDelivery> {
-  const delivery = await deps.storage.deliver(await deps.variants.ensure(key, width));
+  const format = acceptsWebp ? 'webp' : undefined;
+  const delivery = await deps.storage.deliver(await deps.variants.ensure(key, width, format));
   if (!delivery) throw AppError.notFound('Image not found');
   return delivery;
 }

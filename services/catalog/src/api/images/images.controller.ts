@@ -41,7 +41,11 @@ export function imagesController(deps: CatalogDeps) {
     },
     async variant(req: Request, res: Response) {
       const q = parse(variantQuery, req.query, 'query');
-      send(res, await imageVariant(deps, q.key, q.w));
+      // The format follows the browser's Accept (browsers name image/webp when they take it), so
+      // caches keep one copy per answer.
+      res.setHeader('Vary', 'Accept');
+      const acceptsWebp = /\bimage\/webp\b/i.test(req.headers.accept ?? '');
+      send(res, await imageVariant(deps, q.key, q.w, acceptsWebp));
     },
     async receiveUpload(req: Request, res: Response) {
       await receiveUpload(deps, {

@@ -124,7 +124,8 @@ export function fromCard(c: ListingCardResponse): Listing {
       url: i.image_url,
       isDefault: true,
       order: index + 1,
-      variants: {},
+      // The hit's one image is its cover: a card loads a resized copy rather than the original.
+      variants: index === 0 && c.cover_variants ? c.cover_variants : {},
     }));
   const profile = c.user_profile;
   return {

@@ -119,6 +119,27 @@ describe('product card', () => {
     expect(screen.getByText('Corner')).toBeInTheDocument();
   });
 
+  it('loads a search hit’s card-sized copies of its cover, not the original', () => {
+    const { container } = renderCard(
+      fromCard(
+        listingCard({
+          image_url: 'http://img/9.png',
+          images: [{ image_url: 'http://img/9.png', is_default: true }],
+          cover_variants: {
+            300: 'http://img/9_w300',
+            600: 'http://img/9_w600',
+            900: 'http://img/9_w900',
+          },
+        }),
+      ),
+    );
+    const img = container.querySelector('img.product-card__img') as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe('http://img/9_w300');
+    expect(img.getAttribute('srcset')).toBe(
+      'http://img/9_w300 300w, http://img/9_w600 600w, http://img/9_w900 900w',
+    );
+  });
+
   it('falls back to the seller name without a booth, and to the logo when the image fails', () => {
     const { container } = renderCard(listing({ booth: undefined }));
     expect(screen.getByText('Sam Seller')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageVariantsResponse } from './catalog';
 import { pageFacts, type EndpointContracts } from './common';
 
 /**
@@ -30,6 +31,8 @@ export const listingCardResponse = z.strictObject({
   /** The cover image. */
   image_url: z.string().optional(),
   images: z.array(z.strictObject({ image_url: z.string(), is_default: z.literal(true) })),
+  /** The cover's resized copies: a card loads the 300 (or 600) wide one, not the original. */
+  cover_variants: imageVariantsResponse.optional(),
   user_id: z.string(),
   userId: z.string(),
   user_profile: cardProfileResponse.optional(),

@@ -14,6 +14,11 @@ const image = z.object({
   image_url: z.string(),
   is_default: z.boolean(),
   display_order: z.number().int().positive(),
+  /**
+   * Where browsers fetch the resized copies (300/600/900 wide), so a consumer shows a card-sized
+   * picture without calling catalog back. Absent on events from before this field existed.
+   */
+  variants: z.object({ 300: z.string(), 600: z.string(), 900: z.string() }).optional(),
 });
 
 /** Everything search needs to project a listing without calling catalog back. */

@@ -2,12 +2,13 @@ import { AppError } from '@swapbooth/service-kit';
 import { mutateProduct } from './mutate-product';
 import { allowedTransitions, assertTransition } from './product-status';
 import type { ProductRepository } from './product-repository';
-import type { Product, ProductStatus } from './product';
+import type { Product, ProductStatus, VariantUrl } from './product';
 import { eventsFor } from './update-product';
 
 export interface StatusDeps {
   products: ProductRepository;
   now(): Date;
+  variantUrl: VariantUrl;
 }
 
 /** An admin's status change (suspend, reinstate, remove); illegal moves are a 409. */
@@ -20,7 +21,7 @@ export function adminSetStatus(
     if (current.status === to) return undefined;
     assertTransition('admin', current.status, to);
     const next: Product = { ...current, status: to, updatedAt: deps.now() };
-    return { next, events: (final) => eventsFor(final, current, false) };
+    return { next, events: (final) => eventsFor(final, current, false, deps.variantUrl) };
   });
 }
 
@@ -49,7 +50,7 @@ export async function exchangeSetStatus(
       const next: Product = { ...current, status: to, updatedAt: deps.now() };
       if (to === 'reserved') next.reservedBy = proposalId;
       else delete next.reservedBy;
-      return { next, events: (final) => eventsFor(final, current, false) };
+      return { next, events: (final) => eventsFor(final, current, false, deps.variantUrl) };
     });
   } catch (err) {
     if (err instanceof AppError && err.code === 'not_found') return undefined;
@@ -66,6 +67,6 @@ export async function setSellerActive(
   await mutateProduct(deps.products, productId, (current) => {
     if (current.sellerActive === active) return undefined;
     const next: Product = { ...current, sellerActive: active, updatedAt: deps.now() };
-    return { next, events: (final) => eventsFor(final, current, true) };
+    return { next, events: (final) => eventsFor(final, current, true, deps.variantUrl) };
   });
 }

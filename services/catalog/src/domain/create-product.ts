@@ -2,7 +2,14 @@ import { AppError } from '@swapbooth/service-kit';
 import { domainEvent } from '@swapbooth/event-bus';
 import { buildFields, type Actor, type FieldDeps, type ProductInput } from './product-fields';
 import type { ProductRepository } from './product-repository';
-import { searchTextOf, slugCandidate, slugify, snapshotOf, type Product } from './product';
+import {
+  searchTextOf,
+  slugCandidate,
+  slugify,
+  snapshotOf,
+  type Product,
+  type VariantUrl,
+} from './product';
 
 export interface CreateProductDeps extends FieldDeps {
   products: ProductRepository;
@@ -10,6 +17,7 @@ export interface CreateProductDeps extends FieldDeps {
   /** Random characters for slug suffixes. */
   randomSuffix(): string;
   now(): Date;
+  variantUrl: VariantUrl;
 }
 
 const MAX_SLUG_ATTEMPTS = 8;
@@ -43,7 +51,7 @@ export async function createProduct(
       updatedAt: now,
     };
     const outcome = await deps.products.insert(product, [
-      domainEvent('product.created', id, snapshotOf(product)),
+      domainEvent('product.created', id, snapshotOf(product, deps.variantUrl)),
     ]);
     if (outcome === 'inserted') return product;
   }

@@ -1,4 +1,11 @@
-import { isVisibleTo, searchTextOf, slugCandidate, slugify, type Product } from './product';
+import {
+  isVisibleTo,
+  searchTextOf,
+  slugCandidate,
+  slugify,
+  snapshotOf,
+  type Product,
+} from './product';
 
 describe('slugify', () => {
   it.each([
@@ -58,5 +65,43 @@ describe('isVisibleTo', () => {
   it('hides the listings of a suspended seller from everyone but the seller', () => {
     expect(isVisibleTo({ ...base, sellerActive: false }, 'someone')).toBe(false);
     expect(isVisibleTo({ ...base, sellerActive: false }, 'owner')).toBe(true);
+  });
+});
+
+describe('snapshotOf', () => {
+  const listing: Product = {
+    id: 'p1',
+    userId: 'u1',
+    slug: 'lamp',
+    searchText: 'lamp',
+    title: 'Lamp',
+    description: 'Brass.',
+    category: 'Home',
+    type: 'item',
+    tags: [],
+    images: [
+      { key: 'products/u1/a.png', url: 'https://img/a.png', isDefault: true, displayOrder: 1 },
+    ],
+    status: 'published',
+    sellerActive: true,
+    version: 1,
+    createdAt: new Date('2026-01-01T00:00:00Z'),
+    updatedAt: new Date('2026-01-01T00:00:00Z'),
+  };
+
+  it('names each image’s resized copies, so search can show a card-sized picture', () => {
+    const url = (key: string, w: number) => `/api/images/variant?key=${key}&w=${w}`;
+    expect(snapshotOf(listing, url).images).toEqual([
+      {
+        image_url: 'https://img/a.png',
+        is_default: true,
+        display_order: 1,
+        variants: {
+          300: '/api/images/variant?key=products/u1/a.png&w=300',
+          600: '/api/images/variant?key=products/u1/a.png&w=600',
+          900: '/api/images/variant?key=products/u1/a.png&w=900',
+        },
+      },
+    ]);
   });
 });

@@ -101,8 +101,14 @@ export const editableStatuses: readonly ProductStatus[] = ['draft', 'published',
 export const coverOf = (p: Pick<Product, 'images'>): ProductImage | undefined =>
   p.images.find((i) => i.isDefault) ?? p.images[0];
 
-/** The full snapshot every product event carries, so consumers never call back. */
-export function snapshotOf(p: Product): ProductSnapshot {
+/** Where browsers fetch an image's copy resized to a width (GET /api/images/variant). */
+export type VariantUrl = (key: string, width: number) => string;
+
+/**
+ * The full snapshot every product event carries, so consumers never call back; with `variantUrl`,
+ * each image also carries its resized copies' URLs.
+ */
+export function snapshotOf(p: Product, variantUrl?: VariantUrl): ProductSnapshot {
   return {
     productId: p.id,
     userId: p.userId,
@@ -121,6 +127,15 @@ export function snapshotOf(p: Product): ProductSnapshot {
       image_url: i.url,
       is_default: i.isDefault,
       display_order: i.displayOrder,
+      ...(variantUrl
+        ? {
+            variants: {
+              300: variantUrl(i.key, 300),
+              600: variantUrl(i.key, 600),
+              900: variantUrl(i.key, 900),
+            },
+          }
+        : {}),
     })),
     ...(p.location?.zipCode ? { zipCode: p.location.zipCode } : {}),
     ...(p.location?.city ? { city: p.location.city } : {}),

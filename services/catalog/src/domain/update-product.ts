@@ -11,11 +11,13 @@ import {
   type Product,
   type ProductFields,
   type ProductStatus,
+  type VariantUrl,
 } from './product';
 
 export interface UpdateProductDeps extends FieldDeps {
   products: ProductRepository;
   now(): Date;
+  variantUrl: VariantUrl;
 }
 
 const sameFields = (a: ProductFields, b: ProductFields) =>
@@ -41,13 +43,15 @@ export function eventsFor(
   final: Product,
   previous: Product,
   fieldsChanged: boolean,
+  variantUrl: VariantUrl,
 ): DomainEvent[] {
   const events: DomainEvent[] = [];
-  if (fieldsChanged) events.push(domainEvent('product.updated', final.id, snapshotOf(final)));
+  if (fieldsChanged)
+    events.push(domainEvent('product.updated', final.id, snapshotOf(final, variantUrl)));
   if (final.status !== previous.status) {
     events.push(
       domainEvent('product.status-changed', final.id, {
-        ...snapshotOf(final),
+        ...snapshotOf(final, variantUrl),
         previousStatus: previous.status,
       }),
     );
@@ -95,6 +99,6 @@ export async function updateProduct(
       status: nextStatus,
       updatedAt: deps.now(),
     };
-    return { next, events: (final) => eventsFor(final, current, fieldsChanged) };
+    return { next, events: (final) => eventsFor(final, current, fieldsChanged, deps.variantUrl) };
   });
 }

@@ -73,6 +73,32 @@ describe('coverOf', () => {
   });
 });
 
+describe('the cover’s resized copies', () => {
+  const sized = (name: string) => ({
+    300: `https://img/${name}_w300`,
+    600: `https://img/${name}_w600`,
+    900: `https://img/${name}_w900`,
+  });
+
+  it('are kept from the event with the cover, so a card can load a card-sized picture', () => {
+    const facts = product({
+      images: [
+        { image_url: 'https://img/a', is_default: false, display_order: 1, variants: sized('a') },
+        { image_url: 'https://img/b', is_default: true, display_order: 2, variants: sized('b') },
+      ],
+    });
+    expect(facts.coverVariants).toEqual(sized('b'));
+    const doc = composeListing({ product: facts });
+    expect(doc.coverVariants).toEqual(sized('b'));
+    expect(productFactsFromDocument(doc).coverVariants).toEqual(sized('b'));
+  });
+
+  it('are absent for events from before they were named', () => {
+    expect(product()).not.toHaveProperty('coverVariants');
+    expect(composeListing({ product: product() })).not.toHaveProperty('coverVariants');
+  });
+});
+
 describe('productFactsOf', () => {
   it('keeps the listing facts and reads the creation time as epoch milliseconds', () => {
     expect(product()).toEqual({

@@ -1,5 +1,5 @@
 import type { ProductSnapshot } from '@swapbooth/contracts';
-import type { ListingDocument } from '../engine';
+import type { CoverVariants, ListingDocument } from '../engine';
 import { zipToPoint } from '../geo';
 
 /** What search keeps of a product snapshot: the listing's own facts. */
@@ -16,6 +16,7 @@ export interface ProductFacts {
   tags: string[];
   status: ProductSnapshot['status'];
   coverImage?: string;
+  coverVariants?: CoverVariants;
   zipCode?: string;
   city?: string;
   state?: string;
@@ -67,11 +68,23 @@ export function compact<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
+/** The cover image a member chose, else the first by display order. */
+function coverImageOf(images: ProductSnapshot['images']) {
+  return (
+    images.find((i) => i.is_default) ??
+    [...images].sort((a, b) => a.display_order - b.display_order)[0]
+  );
+}
+
 /** The cover a member chose, else the first image by display order. */
 export function coverOf(images: ProductSnapshot['images']): string | undefined {
-  const chosen = images.find((i) => i.is_default);
-  if (chosen) return chosen.image_url;
-  return [...images].sort((a, b) => a.display_order - b.display_order)[0]?.image_url;
+  return coverImageOf(images)?.image_url;
+}
+
+/** The cover's resized copies, when the event names them (events before they did do not). */
+export function coverVariantsOf(images: ProductSnapshot['images']): CoverVariants | undefined {
+  const v = coverImageOf(images)?.variants;
+  return v ? { 300: v[300], 600: v[600], 900: v[900] } : undefined;
 }
 
 /** The listing facts carried by a product event. */
@@ -90,6 +103,7 @@ export function productFactsOf(s: ProductSnapshot): ProductFacts {
     tags: s.tags,
     status: s.status,
     coverImage: coverOf(s.images),
+    coverVariants: coverVariantsOf(s.images),
     zipCode: text(s.zipCode),
     city: text(s.city),
     state: text(s.state),
@@ -151,6 +165,7 @@ export function composeListing({ product, seller, booth }: ListingSources): List
     type: product.type,
     tags: product.tags,
     coverImage: product.coverImage,
+    coverVariants: product.coverVariants,
     sellerId: product.sellerId,
     sellerFirstName: text(seller?.firstName),
     sellerLastName: text(seller?.lastName),
@@ -181,6 +196,7 @@ export function productFactsFromDocument(doc: ListingDocument): ProductFacts {
     tags: doc.tags,
     status: 'published',
     coverImage: doc.coverImage,
+    coverVariants: doc.coverVariants,
     zipCode: doc.zip,
     city: doc.city,
     state: doc.state,

@@ -19,6 +19,8 @@ export interface ListingDocument {
   type: ListingType;
   tags: string[];
   coverImage?: string;
+  /** The cover's resized copies (300/600/900 wide), which a card shows instead of the original. */
+  coverVariants?: CoverVariants;
   sellerId: string;
   sellerFirstName?: string;
   sellerLastName?: string;
@@ -36,6 +38,12 @@ export interface ListingDocument {
   lng?: number;
   /** Epoch milliseconds; newer listings win ties. */
   createdAt: number;
+}
+
+export interface CoverVariants {
+  300: string;
+  600: string;
+  900: string;
 }
 
 export interface NearPoint {

@@ -93,4 +93,14 @@ describe('toListingCard', () => {
       expect(sent).not.toHaveProperty(key);
     }
   });
+
+  it('names the cover’s resized copies, so the card loads one of them, not the original', () => {
+    const coverVariants = {
+      300: 'https://img/1_w300',
+      600: 'https://img/1_w600',
+      900: 'https://img/1_w900',
+    };
+    expect(toListingCard({ ...hit, coverVariants }).cover_variants).toEqual(coverVariants);
+    expect(toListingCard(hit)).not.toHaveProperty('cover_variants', expect.anything());
+  });
 });

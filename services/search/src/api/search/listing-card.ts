@@ -24,6 +24,7 @@ export function toListingCard(hit: SearchHit): ListingCardResponse {
     tags: hit.tags,
     image_url: hit.coverImage,
     images: hit.coverImage ? [{ image_url: hit.coverImage, is_default: true }] : [],
+    cover_variants: hit.coverVariants,
     user_id: hit.sellerId,
     userId: hit.sellerId,
     user_profile: hasProfile

@@ -288,6 +288,8 @@ up() {
     fi
     start mongo $PORT_MONGO ready_mongo 60 -- java -Xms128m -Xmx${SWAPBOOTH_MONGO_HEAP:-2g} -XX:+UseSerialGC \
       -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+      -Dorg.slf4j.simpleLogger.log.de.bwaldvogel.mongo.backend.AbstractMongoDatabase=error \
+      -Dorg.slf4j.simpleLogger.log.de.bwaldvogel.mongo.wire.MongoWireProtocolHandler=off \
       -cp "$MONGO_CLASSES:$MONGO_LIBS/*" LocalMongo --listen "127.0.0.1:$PORT_MONGO" --store "$store_arg"
   fi
   if [ -z "${KAFKA_BROKERS:-}" ] && wanted kafka; then

@@ -23,7 +23,7 @@ export class SignInLinks {
     private readonly tokens: SingleUseTokens,
     private readonly limits: EmailRequestLimits,
     private readonly counters: Pick<SignInCounters, 'clearAccount'>,
-    private readonly sessions: Pick<Sessions, 'start'>,
+    private readonly sessions: Pick<Sessions, 'start' | 'endAll'>,
     private readonly appUrl: string,
   ) {}
 
@@ -46,26 +46,29 @@ export class SignInLinks {
 
   /**
    * Uses a link up and starts a session. Following it proves the address, so an unverified account
-   * becomes verified, and the account's failed sign-ins are forgotten.
+   * becomes verified, and the account's failed sign-ins are forgotten. A password set before that
+   * proof may have been chosen by someone who never owned the address (anyone can register any
+   * address): it is dropped, as Google sign-in drops it, and every other session is ended.
    */
   async redeem(token: string): Promise<SignedIn> {
     const userId = await this.tokens.consume(token);
     const user = userId ? await this.users.findById(userId) : null;
     if (!user || user.status === 'deleted') throw invalidLink();
     if (user.status !== 'active') throw suspended();
+    let signedIn = user;
     if (!user.emailVerified) {
       await this.users.update(
         user.id,
         { emailVerified: true },
         [domainEvent('user.email-verified', user.id, { userId: user.id, email: user.email })],
         { emailVerified: false },
+        ['passwordHash'],
       );
+      await this.sessions.endAll(user.id);
+      const { passwordHash: _dropped, ...rest } = user;
+      signedIn = { ...rest, emailVerified: true };
     }
     await this.counters.clearAccount(accountRef(user.email));
-    return {
-      kind: 'signed-in',
-      user: { ...user, emailVerified: true },
-      session: await this.sessions.start(user.id),
-    };
+    return { kind: 'signed-in', user: signedIn, session: await this.sessions.start(user.id) };
   }
 }

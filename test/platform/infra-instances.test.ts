@@ -15,7 +15,7 @@ describe('infra.sh instances', () => {
       'env',
     );
     expect(out.status).toBe(0);
-    expect(out.stdout).toContain('export MONGO_URL=mongodb://127.0.0.1:27117/?maxPoolSize=1');
+    expect(out.stdout).toContain('export MONGO_URL=mongodb://127.0.0.1:27117/\n');
     expect(out.stdout).toContain('export KAFKA_BROKERS=127.0.0.1:9192');
     expect(out.stdout).toContain('export REDIS_URL=redis://127.0.0.1:6479');
     expect(out.stdout).toContain('export STRIPE_API_BASE=http://127.0.0.1:12211');

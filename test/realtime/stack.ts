@@ -17,9 +17,6 @@ import { startChatService } from '../../services/chat/src/service';
 import { loadNotificationConfig } from '../../services/notification/src/config';
 import { startNotificationService } from '../../services/notification/src/service';
 
-const oneConnection = (url: string) =>
-  /[?&]maxPoolSize=/.test(url) ? url : `${url}${url.includes('?') ? '&' : '?'}maxPoolSize=1`;
-
 /**
  * Chat, two notification processes and two gateways (gateway i proxies to notification i), on
  * one database prefix, topic prefix and Redis prefix: what a scaled-out deployment looks like.
@@ -38,7 +35,7 @@ export async function startRealtimeStack(
   const base: NodeJS.ProcessEnv = { ...process.env, ...env };
   const shared = {
     ...base,
-    MONGO_URL: oneConnection(base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/'),
+    MONGO_URL: base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
     MONGO_DB_PREFIX: `${base.MONGO_DB_PREFIX ?? 'test_'}${tag}_`,
     KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test.'}${tag}.`,
     REDIS_KEY_PREFIX: `${base.REDIS_KEY_PREFIX ?? 'test:'}${tag}:`,

@@ -8,7 +8,7 @@ import {
   memberToken,
   newAdmin,
   PASSWORD,
-  serialisedMongoUrl,
+  mongoUrl,
   startAdmin,
   uniqueEmail,
   type AdminService,
@@ -19,10 +19,9 @@ let auth: Awaited<ReturnType<typeof startAuthService>>;
 
 beforeAll(async () => {
   admin = await startAdmin();
-  auth = await startAuthService(
-    loadAuthConfig({ ...process.env, MONGO_URL: serialisedMongoUrl() }),
-    { port: 0 },
-  );
+  auth = await startAuthService(loadAuthConfig({ ...process.env, MONGO_URL: mongoUrl() }), {
+    port: 0,
+  });
 });
 afterAll(async () => {
   await auth?.stop();

@@ -16,12 +16,6 @@ export function newMember(): Member {
   return { id, token: signTestToken(id) };
 }
 
-/** One connection serialises updates on FerretDB, whose updates are not atomic across connections. */
-function oneConnection(url: string): string {
-  if (/[?&]maxPoolSize=/.test(url)) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}maxPoolSize=1`;
-}
-
 export interface ChatHarness {
   url: string;
   config: Readonly<ChatConfig>;
@@ -41,7 +35,7 @@ export async function startChat(env: Record<string, string> = {}): Promise<ChatH
   const base = process.env;
   const config = loadChatConfig({
     ...base,
-    MONGO_URL: oneConnection(base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/'),
+    MONGO_URL: base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
     MONGO_DB_PREFIX: `${base.MONGO_DB_PREFIX ?? 'test_'}${tag}_`,
     KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test.'}${tag}.`,
     REDIS_KEY_PREFIX: `${base.REDIS_KEY_PREFIX ?? 'test:'}${tag}:`,

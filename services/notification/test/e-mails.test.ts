@@ -10,11 +10,7 @@ import { startNotificationService } from '../src/service';
 
 jest.setTimeout(60_000);
 
-/** One connection serialises updates on FerretDB, whose updates are not atomic across connections. */
-const mongoUrl = () => {
-  const url = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/';
-  return /maxPoolSize=/.test(url) ? url : `${url}${url.includes('?') ? '&' : '?'}maxPoolSize=1`;
-};
+const mongoUrl = () => process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/';
 
 const bus = () => ({
   brokers: process.env.KAFKA_BROKERS!.split(','),

@@ -12,7 +12,6 @@ beforeAll(async () => {
   conn = await mongoose
     .createConnection(`${process.env.MONGO_URL}`, {
       dbName: `${process.env.MONGO_DB_PREFIX}notification_delivery`,
-      maxPoolSize: 1,
     })
     .asPromise();
 });

@@ -25,12 +25,6 @@ export function newMember(): Member {
   return { id, token: signTestToken(id), email: `${id}@example.test` };
 }
 
-/** One connection serialises updates on FerretDB, whose updates are not atomic across connections. */
-function oneConnection(url: string): string {
-  if (/[?&]maxPoolSize=/.test(url)) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}maxPoolSize=1`;
-}
-
 export interface Reply {
   status: number;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -60,7 +54,7 @@ export function isolatedConfig(env: Record<string, string> = {}): Readonly<Notif
   const base = process.env;
   return loadNotificationConfig({
     ...base,
-    MONGO_URL: oneConnection(base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/'),
+    MONGO_URL: base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
     MONGO_DB_PREFIX: `${base.MONGO_DB_PREFIX ?? 'test_'}${tag}_`,
     KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test.'}${tag}.`,
     REDIS_KEY_PREFIX: `${base.REDIS_KEY_PREFIX ?? 'test:'}${tag}:`,

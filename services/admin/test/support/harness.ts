@@ -19,14 +19,8 @@ import { startAdminService } from '../../src/service';
 
 export const PASSWORD = 'admin-password-long-enough';
 
-/**
- * FerretDB applies an update as read, change, write-back without a lock: one connection per service
- * serialises a process's commands (MongoDB itself does not need this).
- */
-export function serialisedMongoUrl(url = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/') {
-  if (/[?&]maxPoolSize=/.test(url)) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}maxPoolSize=1`;
-}
+/** The run's database server (each service keeps the driver's ordinary connection pool). */
+export const mongoUrl = () => process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/';
 
 export const uniqueEmail = (tag = 'admin') =>
   `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.test`;
@@ -41,7 +35,7 @@ export function isolatedEnv(): Record<string, string> {
   const tag = randomBytes(3).toString('hex');
   const base = process.env;
   return {
-    MONGO_URL: serialisedMongoUrl(),
+    MONGO_URL: mongoUrl(),
     MONGO_DB_PREFIX: `${base.MONGO_DB_PREFIX ?? 'test_'}${tag}_`,
     KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test.'}${tag}.`,
     KAFKA_PARTITIONS: '1',
@@ -50,10 +44,10 @@ export function isolatedEnv(): Record<string, string> {
 
 /** Starts the admin service in this process. */
 export async function startAdmin(env: Record<string, string> = {}): Promise<AdminService> {
-  return startAdminService(
-    loadAdminConfig({ ...process.env, MONGO_URL: serialisedMongoUrl(), ...env }),
-    { port: 0, relay: { pollIntervalMs: 200 } },
-  );
+  return startAdminService(loadAdminConfig({ ...process.env, MONGO_URL: mongoUrl(), ...env }), {
+    port: 0,
+    relay: { pollIntervalMs: 200 },
+  });
 }
 
 /** Drops what a file's isolated settings created: its databases and topics. */

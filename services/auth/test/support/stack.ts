@@ -5,15 +5,8 @@ import { startAuthService, type AuthOverrides } from '../../src/service';
 import { loadNotificationConfig } from '../../../notification/src/config';
 import { startNotificationService } from '../../../notification/src/service';
 
-/**
- * FerretDB (the local MongoDB-compatible server) applies an update as read, modify, write without a
- * lock, so concurrent updates of one document can be lost; one connection per service serialises
- * them, which gives the single-document atomicity MongoDB guarantees.
- */
-export function serialisedMongoUrl(url = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/') {
-  if (/[?&]maxPoolSize=/.test(url)) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}maxPoolSize=1`;
-}
+/** The run's database server (each service keeps the driver's ordinary connection pool). */
+export const mongoUrl = () => process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/';
 
 export interface Stack {
   auth: RunningService<AuthConfig>;
@@ -27,7 +20,7 @@ export async function startStack(
   overrides: AuthOverrides = {},
   withMail = true,
 ): Promise<Stack> {
-  const MONGO_URL = serialisedMongoUrl();
+  const MONGO_URL = mongoUrl();
   const notification = withMail
     ? await startNotificationService(loadNotificationConfig({ ...process.env, MONGO_URL }), {
         port: 0,

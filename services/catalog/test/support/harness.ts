@@ -42,16 +42,6 @@ export interface Harness {
 }
 
 /**
- * FerretDB v1 applies an update as read, change, write-back without a compare-and-swap, so two
- * concurrent updates of one document lose one of them. One connection per process serializes a
- * process's commands (MongoDB itself does not need this).
- */
-function oneConnection(url: string): string {
-  if (/[?&]maxPoolSize=/.test(url)) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}maxPoolSize=1`;
-}
-
-/**
  * Starts catalog in this process against the real servers, with its own database, topics and
  * bucket (so test files never share consumer groups), and the auth stand-in for address lookups.
  */
@@ -62,7 +52,7 @@ export async function startCatalog(env: Record<string, string | undefined> = {})
   const base = process.env;
   const config = loadCatalogConfig({
     ...base,
-    MONGO_URL: oneConnection(base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/'),
+    MONGO_URL: base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
     MONGO_DB_PREFIX: `${base.MONGO_DB_PREFIX ?? 'test_'}${tag}_`,
     KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test.'}${tag}.`,
     KAFKA_PARTITIONS: '1',

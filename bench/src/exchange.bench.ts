@@ -4,6 +4,14 @@ import mongoose from 'mongoose';
 import { Topics } from '@swapbooth/contracts';
 import { freePort, signTestToken } from '@swapbooth/test-kit';
 import { machine, revision, writeSection } from './results';
+
+/** What the database server was, for the write-up: the local one (and its store) unless MONGO_URL names another. */
+function databaseServer(): string {
+  const url = process.env.MONGO_URL ?? '';
+  if (url && !/127\.0\.0\.1:27017|localhost:27017/.test(url)) return 'the database at MONGO_URL';
+  const store = process.env.SWAPBOOTH_MONGO_STORE === 'memory' ? 'memory store' : 'H2 file store';
+  return `the local mongo-java-server (${store}, as \`npm ${store === 'memory store' ? 'test' : 'start'}\` runs it)`;
+}
 import {
   benchGatewayEnv,
   benchProducer,
@@ -289,7 +297,7 @@ async function main() {
       return `| ${c} | ${l.length} | ${(l.length / seconds).toFixed(1)} | ${pct(l, 0.5).toFixed(1)} | ${pct(l, 0.95).toFixed(1)} | ${st} |`;
     };
     const body = `
-${CLIENTS} clients for ${seconds.toFixed(1)} s through the gateway (child process) to the exchange service (child process, built code), on FerretDB, Kafka and Redis of this machine. ${LISTINGS} listings of ${MEMBERS} members, announced as catalog events; every member subscribed (a \`subscription.changed\` event each). Each client loops: propose (two of the receiver's listings, 80% of the time from the quarter of them everyone wants, for one of the sender's), the receiver reads it, then either the receiver accepts or (half the time) counters and the sender accepts. Clients leave out listings they saw reserved, as the app does; accepts in flight at the same time race for shared listings and the loser gets 409 (so does a proposal for a listing reserved meanwhile). Revision ${revision()}; load average at start ${loadAt.map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores.
+${CLIENTS} clients for ${seconds.toFixed(1)} s through the gateway (child process) to the exchange service (child process, built code), on ${databaseServer()}, Kafka and Redis of this machine. ${LISTINGS} listings of ${MEMBERS} members, announced as catalog events; every member subscribed (a \`subscription.changed\` event each). Each client loops: propose (two of the receiver's listings, 80% of the time from the quarter of them everyone wants, for one of the sender's), the receiver reads it, then either the receiver accepts or (half the time) counters and the sender accepts. Clients leave out listings they saw reserved, as the app does; accepts in flight at the same time race for shared listings and the loser gets 409 (so does a proposal for a listing reserved meanwhile). Revision ${revision()}; load average at start ${loadAt.map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores.
 
 | measure | value |
 |---|---|
@@ -299,7 +307,7 @@ ${CLIENTS} clients for ${seconds.toFixed(1)} s through the gateway (child proces
 | listings in two accepted exchanges (from the accepts answered 200) | **${doublesSeenByClients}** |
 | listings reserved | ${seen.size} of ${LISTINGS} |
 
-Where the time goes: on FerretDB each service keeps one database connection (\`maxPoolSize=1\`: FerretDB loses concurrent updates to one document made over several), so the service's database calls queue one behind another; a propose is about 20 of them (validation, the duplicate-terms claim, index and calendar documents, the proposal and its outbox), an accept adds one claim per listing, and the relay two updates per event. On MongoDB the pool and indexes lift that limit.
+Where the time goes: each service keeps the driver's ordinary connection pool, so its database calls run side by side; an accept claims one reservation document per listing (a unique \`_id\` each, undone if any is taken), which is what keeps a listing in one exchange at most.
 
 | call | count | per second | p50 ms | p95 ms | statuses |
 |---|---|---|---|---|---|

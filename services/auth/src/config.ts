@@ -41,7 +41,8 @@ export const authConfigSchema = baseConfigSchema.extend({
    * an account, addresses that failed for it wait a delay doubling from SIGN_IN_DELAY_BASE_MS up to
    * SIGN_IN_DELAY_MAX_SECONDS; an account and address pair with SIGN_IN_CONSECUTIVE_FAILURES failures
    * in a row waits SIGN_IN_ADDRESS_BLOCK_SECONDS; an address waits after
-   * SIGN_IN_FAILURES_PER_ADDRESS_PER_DAY failures in a day.
+   * SIGN_IN_FAILURES_PER_ADDRESS_PER_DAY failures in a day; and, whatever the address, an account
+   * that failed SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR times in the hour waits for the hour to end.
    */
   SIGN_IN_FAILURES_BEFORE_DELAY: positiveInt(5),
   SIGN_IN_DELAY_BASE_MS: positiveInt(1000),
@@ -49,6 +50,7 @@ export const authConfigSchema = baseConfigSchema.extend({
   SIGN_IN_CONSECUTIVE_FAILURES: positiveInt(10),
   SIGN_IN_ADDRESS_BLOCK_SECONDS: positiveInt(3600),
   SIGN_IN_FAILURES_PER_ADDRESS_PER_DAY: positiveInt(100),
+  SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR: positiveInt(30),
   /** How long an e-mailed sign-in link works. */
   SIGN_IN_LINK_TTL_SECONDS: positiveInt(900),
   ...serviceUrlSettings(['payment']),

@@ -23,6 +23,7 @@ import type { GoogleIdentity } from './domain/ports';
 import { Profiles } from './domain/profiles';
 import { Sessions } from './domain/sessions';
 import { SignIn } from './domain/sign-in';
+import { SignInGuard } from './domain/sign-in-guard';
 import { SignInLinks } from './domain/sign-in-link';
 import type { SignInThrottleSettings } from './domain/sign-in-throttle';
 import { SignUp } from './domain/sign-up';
@@ -74,8 +75,10 @@ export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDep
     consecutiveFailuresPerAddress: c.SIGN_IN_CONSECUTIVE_FAILURES,
     addressBlockMs: c.SIGN_IN_ADDRESS_BLOCK_SECONDS * 1000,
     failuresPerAddressPerDay: c.SIGN_IN_FAILURES_PER_ADDRESS_PER_DAY,
+    failuresPerAccountPerHour: c.SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR,
   };
-  const signInCounters = new RedisSignInCounters(ctx.redis, throttle.failuresPerAddressPerDay);
+  const signInCounters = new RedisSignInCounters(ctx.redis, throttle);
+  const guard = new SignInGuard(signInCounters, throttle, ctx.logger);
   // Every replica holds the signing key, so the code-hashing secret can derive from it.
   const otpSecret = createHash('sha256').update(`otp-hmac\n${privateKey}`).digest('hex');
   const codes = new OtpStore(ctx.redis, otpSecret, c.OTP_TTL_SECONDS, c.OTP_MAX_ATTEMPTS);
@@ -119,16 +122,7 @@ export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDep
     ctx,
     google,
     signUp: new SignUp(users, hasher, verification),
-    signIn: new SignIn(
-      users,
-      hasher,
-      signInCounters,
-      throttle,
-      ctx.logger,
-      verification,
-      sessions,
-      google,
-    ),
+    signIn: new SignIn(users, hasher, guard, signInCounters, verification, sessions, google),
     signInLinks: new SignInLinks(
       users,
       signInLinkTokens,
@@ -146,6 +140,7 @@ export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDep
       limits,
       sessions,
       signInCounters,
+      guard,
       c.APP_URL,
     ),
     profiles: new Profiles(

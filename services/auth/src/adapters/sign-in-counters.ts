@@ -18,28 +18,36 @@ const num = (v: string | null | undefined) => (v ? Number(v) : 0);
 /**
  * The sign-in counters in Redis, shared by every replica. One hash per account holds its failures
  * (`n`, last at `t`) and, per address, the run of consecutive failures (`p:<address>`, last at
- * `t:<address>`), so proving ownership clears it all at once. Failures per address per day are a
- * rate-limiter-flexible counter.
+ * `t:<address>`), so proving ownership clears it all at once. Failures per address per day and per
+ * account per hour are rate-limiter-flexible counters (the hourly one is cleared with the account).
  */
 export class RedisSignInCounters implements SignInCounters {
   private readonly addressDay: RateLimiterRedis;
+  private readonly accountHour: RateLimiterRedis;
 
   constructor(
     private readonly redis: Redis,
-    failuresPerAddressPerDay: number,
+    limits: { failuresPerAddressPerDay: number; failuresPerAccountPerHour: number },
   ) {
     this.addressDay = new RateLimiterRedis({
       storeClient: redis,
       keyPrefix: 'rl:signin-address-day',
-      points: failuresPerAddressPerDay,
+      points: limits.failuresPerAddressPerDay,
       duration: DAY_MS / 1000,
+    });
+    this.accountHour = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: 'rl:signin-account-hour',
+      points: limits.failuresPerAccountPerHour,
+      duration: 3600,
     });
   }
 
   async read(account: string, address: string): Promise<SignInRecord> {
-    const [[n, t, p, pt], day] = await Promise.all([
+    const [[n, t, p, pt], day, hour] = await Promise.all([
       this.redis.hmget(accountKey(account), 'n', 't', `p:${address}`, `t:${address}`),
       this.addressDay.get(address),
+      this.accountHour.get(account),
     ]);
     return {
       accountFailures: num(n),
@@ -48,6 +56,8 @@ export class RedisSignInCounters implements SignInCounters {
       lastAddressFailureAt: pt ? Number(pt) : null,
       addressFailuresToday: day?.consumedPoints ?? 0,
       addressDayEndsInMs: day?.msBeforeNext ?? 0,
+      accountFailuresThisHour: hour?.consumedPoints ?? 0,
+      accountHourEndsInMs: hour?.msBeforeNext ?? 0,
     };
   }
 
@@ -63,6 +73,7 @@ export class RedisSignInCounters implements SignInCounters {
         .pexpire(key, ACCOUNT_MEMORY_MS)
         .exec(),
       this.addressDay.penalty(address, 1),
+      this.accountHour.penalty(account, 1),
     ]);
   }
 
@@ -71,7 +82,7 @@ export class RedisSignInCounters implements SignInCounters {
   }
 
   async clearAccount(account: string): Promise<void> {
-    await this.redis.del(accountKey(account));
+    await Promise.all([this.redis.del(accountKey(account)), this.accountHour.delete(account)]);
   }
 
   async recordThrottled(account: string): Promise<void> {

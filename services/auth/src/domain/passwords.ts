@@ -3,6 +3,7 @@ import { suspended } from './account-errors';
 import { domainEvent } from '@swapbooth/event-bus';
 import type { EmailRequestLimits, PasswordHasher, SignInCounters, SingleUseTokens } from './ports';
 import type { IssuedSession, Sessions } from './sessions';
+import type { SignInGuard } from './sign-in-guard';
 import { accountRef } from './sign-in-throttle';
 import type { UserRepository } from './user-repository';
 
@@ -15,6 +16,7 @@ export class Passwords {
     private readonly limits: EmailRequestLimits,
     private readonly sessions: Pick<Sessions, 'start' | 'endAll'>,
     private readonly counters: Pick<SignInCounters, 'clearAccount'>,
+    private readonly guard: Pick<SignInGuard, 'assertMayTry' | 'failed' | 'succeeded'>,
     private readonly appUrl: string,
   ) {}
 
@@ -62,11 +64,16 @@ export class Passwords {
     await this.counters.clearAccount(accountRef(user.email));
   }
 
-  /** Changes the password, ends every other session and starts a fresh one for the caller. */
+  /**
+   * Changes the password, ends every other session and starts a fresh one for the caller. The
+   * current password is checked like a sign-in (`address` is the caller's), so a stolen session
+   * cannot be used to guess it faster than the sign-in page allows.
+   */
   async change(
     userId: string,
     currentPassword: string,
     newPassword: string,
+    address: string,
   ): Promise<IssuedSession> {
     const user = await this.users.findById(userId);
     if (!user) throw AppError.unauthorized();
@@ -76,9 +83,12 @@ export class Passwords {
         'currentPassword',
       );
     }
+    await this.guard.assertMayTry(user.email, address);
     if (!(await this.hasher.verify(user.passwordHash, currentPassword))) {
+      await this.guard.failed(user.email, address);
       throw AppError.invalid('currentPassword: is incorrect', 'currentPassword');
     }
+    await this.guard.succeeded(user.email, address);
     if (currentPassword === newPassword) {
       throw AppError.invalid(
         'newPassword: must be different from the current password',

@@ -7,6 +7,7 @@ const settings = {
   consecutiveFailuresPerAddress: 10,
   addressBlockMs: 3_600_000,
   failuresPerAddressPerDay: 100,
+  failuresPerAccountPerHour: 30,
 };
 const NOW = 10_000_000;
 
@@ -17,6 +18,8 @@ const record = (r: Partial<SignInRecord> = {}): SignInRecord => ({
   lastAddressFailureAt: null,
   addressFailuresToday: 0,
   addressDayEndsInMs: 0,
+  accountFailuresThisHour: 0,
+  accountHourEndsInMs: 0,
   ...r,
 });
 
@@ -30,6 +33,18 @@ describe('sign-in throttle', () => {
   it('never slows down an address that has not failed for the account', () => {
     const attacked = record({ accountFailures: 500, lastAccountFailureAt: NOW - 1 });
     expect(judgeSignIn(attacked, settings, NOW)).toEqual({ allowed: true });
+  });
+
+  it('holds every address back once the account failed its hourly cap, until the hour ends', () => {
+    const capped = record({ accountFailuresThisHour: 30, accountHourEndsInMs: 1_200_000 });
+    expect(judgeSignIn(capped, settings, NOW)).toEqual({
+      allowed: false,
+      reason: 'account',
+      retryAfterMs: 1_200_000,
+    });
+    expect(judgeSignIn({ ...capped, accountFailuresThisHour: 29 }, settings, NOW)).toEqual({
+      allowed: true,
+    });
   });
 
   it('makes an address that failed for a much-failed account wait out the delay', () => {

@@ -12,6 +12,11 @@ import { createHash } from 'node:crypto';
  *   from an address that already failed for that account waits a delay that doubles with every
  *   failure, up to `delayMaxMs`. An address with no failures for the account is not slowed down,
  *   so the owner still signs in from their own device during an attack.
+ * - Whatever the address, an account that failed `failuresPerAccountPerHour` times within the
+ *   hour waits for the hour to end: an attacker who can present a new address at every attempt
+ *   (many hosts, or a spoofable network path) still gets that many guesses an hour and no more.
+ *   This one does hold the owner's password sign-in back too, which is why it is set well above
+ *   what a forgetful owner reaches; the owner still gets in with an e-mailed link or a reset.
  * - An e-mailed sign-in link or a completed password reset proves the owner and clears the
  *   account's counters.
  */
@@ -22,6 +27,7 @@ export interface SignInThrottleSettings {
   consecutiveFailuresPerAddress: number;
   addressBlockMs: number;
   failuresPerAddressPerDay: number;
+  failuresPerAccountPerHour: number;
 }
 
 /** What the counters say about one account and the address an attempt comes from. */
@@ -36,6 +42,10 @@ export interface SignInRecord {
   addressFailuresToday: number;
   /** When the address's daily count starts again (ms from now). */
   addressDayEndsInMs: number;
+  /** Failures of the account in the current hour, from any address. */
+  accountFailuresThisHour: number;
+  /** When the account's hourly count starts again (ms from now). */
+  accountHourEndsInMs: number;
 }
 
 export type ThrottleReason = 'address' | 'account-address' | 'account';
@@ -58,6 +68,9 @@ export function judgeSignIn(
 ): SignInVerdict {
   if (r.addressFailuresToday >= s.failuresPerAddressPerDay) {
     return { allowed: false, reason: 'address', retryAfterMs: r.addressDayEndsInMs };
+  }
+  if (r.accountFailuresThisHour >= s.failuresPerAccountPerHour) {
+    return { allowed: false, reason: 'account', retryAfterMs: r.accountHourEndsInMs };
   }
   if (r.addressFailures === 0) return { allowed: true };
   if (r.addressFailures >= s.consecutiveFailuresPerAddress && r.lastAddressFailureAt !== null) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type Logger } from '@swapbooth/service-kit';
+import { AppError } from '@swapbooth/service-kit';
 import { suspended } from './account-errors';
 import type { EmailVerification } from './email-verification';
 import { domainEvent } from '@swapbooth/event-bus';
@@ -11,12 +11,7 @@ import type {
   SignInCounters,
   ThrottledDay,
 } from './ports';
-import {
-  accountRef,
-  judgeSignIn,
-  type SignInThrottleSettings,
-  type ThrottleReason,
-} from './sign-in-throttle';
+import type { SignInGuard } from './sign-in-guard';
 import type { User } from './user';
 import type { UserRepository } from './user-repository';
 
@@ -28,14 +23,6 @@ export type GoogleCredential =
 
 const badCredentials = () => AppError.unauthorized('Incorrect e-mail or password');
 
-const throttledMessage: Record<ThrottleReason, string> = {
-  address: 'Too many failed sign-in attempts from this network. Please try again later.',
-  'account-address':
-    'Too many failed sign-in attempts for this account. Try again later, e-mail yourself a sign-in link, or reset your password.',
-  account:
-    'Too many failed sign-in attempts for this account. Try again later, e-mail yourself a sign-in link, or reset your password.',
-};
-
 /** Password and Google sign-in. */
 export class SignIn {
   constructor(
@@ -44,12 +31,8 @@ export class SignIn {
       'findById' | 'findByEmail' | 'findByGoogleId' | 'create' | 'update'
     >,
     private readonly hasher: Pick<PasswordHasher, 'verify'>,
-    private readonly counters: Pick<
-      SignInCounters,
-      'read' | 'recordFailure' | 'clearAddress' | 'recordThrottled' | 'throttledReport'
-    >,
-    private readonly throttle: SignInThrottleSettings,
-    private readonly logger: Logger,
+    private readonly guard: Pick<SignInGuard, 'assertMayTry' | 'failed' | 'succeeded'>,
+    private readonly counters: Pick<SignInCounters, 'throttledReport'>,
     private readonly verification: Pick<EmailVerification, 'sendCode'>,
     private readonly sessions: Pick<Sessions, 'start'>,
     private readonly google: Pick<GoogleIdentity, 'fromIdToken' | 'fromAuthCode'>,
@@ -57,15 +40,14 @@ export class SignIn {
 
   /** `address` is where the attempt comes from (the client's IP), for the throttle. */
   async withPassword(email: string, password: string, address: string): Promise<LoginOutcome> {
-    const account = accountRef(email);
-    await this.assertNotThrottled(account, address);
+    await this.guard.assertMayTry(email, address);
     const found = await this.users.findByEmail(email);
     const user = found && found.status !== 'deleted' ? found : null;
     if (!(await this.hasher.verify(user?.passwordHash, password)) || !user) {
-      await this.counters.recordFailure(account, address);
+      await this.guard.failed(email, address);
       throw badCredentials();
     }
-    await this.counters.clearAddress(account, address);
+    await this.guard.succeeded(email, address);
     if (user.status !== 'active') throw suspended();
     if (!user.emailVerified) {
       let codeSent = true;
@@ -83,23 +65,6 @@ export class SignIn {
   /** Refused sign-ins per day (newest first) with the accounts refused most: how admins see an attack. */
   throttledReport(days: number): Promise<ThrottledDay[]> {
     return this.counters.throttledReport(days, 10);
-  }
-
-  /** Refuses, before the password is checked, an attempt the throttle says must wait. */
-  private async assertNotThrottled(account: string, address: string): Promise<void> {
-    const verdict = judgeSignIn(
-      await this.counters.read(account, address),
-      this.throttle,
-      Date.now(),
-    );
-    if (verdict.allowed) return;
-    const retryAfterSeconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
-    await this.counters.recordThrottled(account);
-    this.logger.warn(
-      { account, ip: address, reason: verdict.reason, retryAfterSeconds },
-      'sign-in throttled',
-    );
-    throw AppError.rateLimited(throttledMessage[verdict.reason], retryAfterSeconds);
   }
 
   /** Signs in with Google, creating the account or linking it to one with the same verified e-mail. */

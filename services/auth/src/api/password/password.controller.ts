@@ -1,6 +1,7 @@
 import type { SessionTokenResponse } from '@swapbooth/contracts';
 import { handle, parse, principalOf } from '@swapbooth/service-kit';
 import type { AuthDeps } from '../../deps';
+import { clientAddress } from '../client-address';
 import { setRefreshCookie, type CookieSettings } from '../sessions/session-cookie';
 import {
   changePasswordSchema,
@@ -37,6 +38,7 @@ export function passwordController(deps: AuthDeps, cookies: CookieSettings) {
         principalOf(req).userId,
         currentPassword,
         newPassword,
+        clientAddress(req),
       );
       setRefreshCookie(res, session, cookies);
       res.json({

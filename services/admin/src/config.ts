@@ -30,6 +30,8 @@ export const adminConfigSchema = baseConfigSchema.extend({
   ADMIN_RESET_LINK_TTL_SECONDS: positiveInt(60 * 60),
   /** How long a moderation call to another service may take. */
   INTERNAL_CALL_TIMEOUT_MS: positiveInt(5000),
+  /** How long anonymous callers of GET /api/admin/health are answered from one platform report. */
+  HEALTH_CACHE_MS: positiveInt(5000),
   /**
    * Accounts created at start when missing (the demo's, set by npm start), `;`-separated entries of
    * `email|password|role|area,area` (e.g. `staff@x.test|secret|staff|products`). Existing accounts

@@ -13,6 +13,8 @@ export const notificationConfigSchema = baseConfigSchema.extend({
   NOTIFY_CREATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Comment lines on an idle stream, so proxies and pooled clients keep it open. */
   STREAM_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Open streams one member may hold on one replica; a new one past it ends their oldest. */
+  STREAM_MAX_PER_MEMBER: z.coerce.number().int().positive().default(5),
 });
 
 export type NotificationConfig = z.infer<typeof notificationConfigSchema>;

@@ -48,7 +48,7 @@ export function buildDeps(ctx: ServiceContext<NotificationConfig>, mailer: Maile
   );
   const steps = new ProposalSteps(notifier, proposals, members, titles, tradeEmails, live);
   late.steps = steps;
-  const hub = new StreamHub(ctx.redis, ctx.logger);
+  const hub = new StreamHub(ctx.redis, ctx.logger, ctx.config.STREAM_MAX_PER_MEMBER);
   const circles = new CircleNews(
     notifier,
     members,

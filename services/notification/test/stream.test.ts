@@ -14,7 +14,7 @@ jest.setTimeout(60_000);
 /** GET /api/stream on one notification process (the gateway's part is in test/realtime). */
 let h: NotificationHarness;
 beforeAll(async () => {
-  h = await startNotification({ STREAM_HEARTBEAT_MS: '200' });
+  h = await startNotification({ STREAM_HEARTBEAT_MS: '200', STREAM_MAX_PER_MEMBER: '3' });
 });
 afterAll(async () => {
   await h?.stop();
@@ -124,5 +124,37 @@ describe('the stream on a notification process', () => {
     );
     expect(stream.text().split(`"notification_id":"exchange_proposal:${id}:`).length - 1).toBe(1);
     stream.close();
+  });
+
+  it('keeps at most STREAM_MAX_PER_MEMBER streams of one member, ending the oldest', async () => {
+    const userId = `u-${randomUUID()}`;
+    const token = signTestToken(userId);
+    const streams: Received[] = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await open(token);
+      await eventually(() => s.text().includes('event: ready'), 10_000);
+      streams.push(s);
+    }
+    const other = await open(signTestToken(`u-${randomUUID()}`));
+    await eventually(() => other.text().includes('event: ready'), 10_000);
+
+    const newest = await open(token);
+    await eventually(() => newest.text().includes('event: ready'), 10_000);
+    await Promise.race([
+      streams[0]!.ended,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('oldest still open')), 10_000)),
+    ]);
+    expect(streams[0]!.text()).toMatch(/event: closed\ndata: \{"reason":"too_many_streams"\}/);
+
+    // The three newest, and another member's stream, still receive.
+    const [pushed] = await new RealtimePublisher(h.service.ctx.redis).push([userId], 'test', {
+      n: 7,
+    });
+    for (const s of [streams[1]!, streams[2]!, newest]) {
+      await eventually(() => s.text().includes(`id: ${pushed}`), 10_000);
+    }
+    expect(streams[0]!.text()).not.toContain(`id: ${pushed}`);
+    expect(h.service.deps.hub.openStreams).toBe(4);
+    for (const s of [...streams, newest, other]) s.close();
   });
 });

@@ -12,7 +12,8 @@ import {
 export interface StreamSink {
   userId: string;
   write(push: RealtimePush): void;
-  close(): void;
+  /** Ends the stream; with a reason, tells the client why first (an `event: closed`). */
+  close(reason?: string): void;
 }
 
 interface Registered {
@@ -26,7 +27,9 @@ interface Registered {
 /**
  * Delivers members' pushes to the streams open on this replica. Every replica listens on the one
  * channel and writes to its own streams; a stream that reconnects with Last-Event-ID first gets what
- * it missed from the member's replay log, then the live pushes, with none twice.
+ * it missed from the member's replay log, then the live pushes, with none twice. A member holds at
+ * most `maxPerMember` streams on a replica: each stream holds a connection and a slot in the
+ * gateway's stream pool, so a new one past the cap ends the member's oldest.
  */
 export class StreamHub {
   private readonly streams = new Map<string, Set<Registered>>();
@@ -35,6 +38,7 @@ export class StreamHub {
   constructor(
     private readonly redis: Redis,
     private readonly logger: Logger,
+    private readonly maxPerMember: number,
   ) {}
 
   async start(): Promise<void> {
@@ -71,6 +75,12 @@ export class StreamHub {
     let set = this.streams.get(sink.userId);
     if (!set) this.streams.set(sink.userId, (set = new Set()));
     set.add(entry);
+    // A Set keeps insertion order: the first entries are the oldest streams.
+    const excess = [...set].slice(0, Math.max(0, set.size - this.maxPerMember));
+    for (const old of excess) {
+      set.delete(old);
+      old.sink.close('too_many_streams');
+    }
     const remove = () => {
       const s = this.streams.get(sink.userId);
       s?.delete(entry);

@@ -43,18 +43,19 @@ export function streamRoutes(
       let closed = false;
       let remove = () => undefined as void;
       const timers: NodeJS.Timeout[] = [];
-      const end = () => {
+      const end = (reason?: string) => {
         if (closed) return;
         closed = true;
         for (const t of timers) clearTimeout(t);
         remove();
+        if (reason) res.write(`event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);
         res.end();
       };
       const write = (push: RealtimePush) => {
         if (!closed) res.write(`id: ${push.id}\nevent: ${push.type}\ndata: ${push.data}\n\n`);
       };
-      req.on('close', end);
-      res.on('error', end);
+      req.on('close', () => end());
+      res.on('error', () => end());
 
       remove = await deps.hub.open({ userId: principal.userId, write, close: end }, lastEventId);
       if (closed) {
@@ -75,7 +76,7 @@ export function streamRoutes(
         }, ctx.config.STREAM_HEARTBEAT_MS),
       );
       const untilExpiry = principal.expiresAt * 1000 - Date.now();
-      timers.push(setTimeout(end, Math.max(0, Math.min(untilExpiry, 2 ** 31 - 1))));
+      timers.push(setTimeout(() => end(), Math.max(0, Math.min(untilExpiry, 2 ** 31 - 1))));
     }),
   );
   return r;

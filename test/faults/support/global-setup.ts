@@ -49,6 +49,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.JWT_PUBLIC_KEY_FILE = keys.publicKeyFile;
   process.env.JWT_PRIVATE_KEY_FILE = keys.privateKeyFile;
   process.env.NODE_ENV = 'test';
+  // Payments run in the local sandbox (opt-in since production must never run it).
+  process.env.PAYMENT_SANDBOX ??= 'true';
   // Services the scenarios run in this process log errors only (the ones run as processes write
   // their logs to files): a scenario that stops Redis on purpose would otherwise fill the output.
   process.env.LOG_LEVEL ??= 'error';

@@ -5,7 +5,7 @@ import type { ExchangeConfig } from './config';
 import { WorkerSolver } from './adapters/math-trade-solver/worker-solver';
 import { boothModel } from './data/booths/booth.model';
 import { BoothsRepository } from './data/booths/booths.repository';
-import { mathTradeModel, organiserTradesModel } from './data/math-trades/math-trade.model';
+import { mathTradeModel } from './data/math-trades/math-trade.model';
 import { MathTradesRepository } from './data/math-trades/math-trades.repository';
 import { organiserModel } from './data/organisers/organiser.model';
 import { OrganisersRepository } from './data/organisers/organisers.repository';
@@ -16,7 +16,6 @@ export function mathTradeModels(conn: Connection): void {
   boothModel(conn);
   organiserModel(conn);
   mathTradeModel(conn);
-  organiserTradesModel(conn);
 }
 
 /**

@@ -87,9 +87,8 @@ describe('the circle matcher across replicas', () => {
   });
 
   it('dissolves a circle nobody finished answering in time (expired), releasing its listings and leaving out the silent members’ edges', async () => {
-    // One instance of its own: the replicas above share nothing with it. (On the local
-    // MongoDB-compatible server, version-guarded writes of one document from two connections can
-    // both land, so a second instance's sweep could overwrite an answer given meanwhile.)
+    // One instance of its own: the replicas above share nothing with it, so its own sweep is the
+    // one that dissolves the circle.
     // Its circle waits 18 s for answers: time enough to accept on a busy machine.
     const solo = await startExchange({ ...settings, CIRCLE_ANSWER_HOURS: '0.005' });
     try {

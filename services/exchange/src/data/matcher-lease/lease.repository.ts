@@ -7,7 +7,7 @@ import { leaseModel, type LeaseDoc } from './lease.model';
  * One lease document with a unique _id. The first claim inserts it (the unique key lets exactly
  * one replica win); later claims renew it (its holder) or take it over once expired (anyone), each
  * an update guarded by the version read, so of two racing claims exactly one matches. No
- * transaction is needed, on FerretDB or MongoDB.
+ * transaction is needed.
  */
 export class LeaseRepository implements MatcherLease {
   private readonly model: Model<LeaseDoc>;

@@ -42,17 +42,11 @@ export interface LoopStepDoc {
 
 /**
  * A solved math trade: its figures, its loops and the TradeMaximizer-style report. Each loop is an
- * object holding its steps (FerretDB stores no arrays directly inside arrays).
+ * object holding its steps.
  */
 export interface MathTradeDoc extends MathTradeSummaryDoc {
   loops: Array<{ steps: LoopStepDoc[] }>;
   report: string;
-}
-
-/** The summaries of one organiser's math trades, so their list reads one document by _id. */
-export interface OrganiserTradesDoc {
-  _id: string;
-  trades: MathTradeSummaryDoc[];
 }
 
 const loopSchema = new Schema({ steps: { type: [loopStep], default: [] } }, { _id: false });
@@ -61,31 +55,12 @@ const mathTradeSchema = new Schema<MathTradeDoc>(
   { _id: String, ...summaryFields, loops: { type: [loopSchema], default: [] }, report: String },
   { versionKey: false },
 );
-
-const summarySchema = new Schema<MathTradeSummaryDoc>(
-  { _id: String, ...summaryFields },
-  { versionKey: false },
-);
-
-const organiserTradesSchema = new Schema<OrganiserTradesDoc>(
-  { _id: String, trades: { type: [summarySchema], default: [] } },
-  { versionKey: false },
-);
+// An organiser's math trades, newest first (their list of trades).
+mathTradeSchema.index({ organiserId: 1, createdAt: -1 });
 
 export function mathTradeModel(conn: Connection): Model<MathTradeDoc> {
   return (
     (conn.models.MathTrade as Model<MathTradeDoc> | undefined) ??
     conn.model<MathTradeDoc>('MathTrade', mathTradeSchema, 'math_trades')
-  );
-}
-
-export function organiserTradesModel(conn: Connection): Model<OrganiserTradesDoc> {
-  return (
-    (conn.models.OrganiserTrades as Model<OrganiserTradesDoc> | undefined) ??
-    conn.model<OrganiserTradesDoc>(
-      'OrganiserTrades',
-      organiserTradesSchema,
-      'organiser_math_trades',
-    )
   );
 }

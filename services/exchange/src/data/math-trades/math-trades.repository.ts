@@ -1,13 +1,6 @@
 import type { Connection, Model } from 'mongoose';
-import { isDuplicateKey } from '@swapbooth/event-bus';
 import type { MathTrade, MathTradeRepository, MathTradeSummary } from '../../domain/math-trade';
-import {
-  mathTradeModel,
-  organiserTradesModel,
-  type MathTradeDoc,
-  type MathTradeSummaryDoc,
-  type OrganiserTradesDoc,
-} from './math-trade.model';
+import { mathTradeModel, type MathTradeDoc, type MathTradeSummaryDoc } from './math-trade.model';
 
 const toSummary = (d: MathTradeSummaryDoc): MathTradeSummary => ({
   id: d._id,
@@ -31,29 +24,15 @@ const summaryDoc = ({ loops: _l, report: _r, id, ...rest }: MathTrade): MathTrad
 /** The only code that touches math trades. */
 export class MathTradesRepository implements MathTradeRepository {
   private readonly trades: Model<MathTradeDoc>;
-  private readonly byOrganiser: Model<OrganiserTradesDoc>;
 
   constructor(conn: Connection) {
     this.trades = mathTradeModel(conn);
-    this.byOrganiser = organiserTradesModel(conn);
   }
 
-  /** The trade itself first, then its line in the organiser's list. */
   async insert(t: MathTrade): Promise<void> {
     await this.trades.insertMany([
       { ...summaryDoc(t), loops: t.loops.map((steps) => ({ steps })), report: t.report },
     ]);
-    const push = () =>
-      this.byOrganiser
-        .updateOne({ _id: t.organiserId }, { $push: { trades: summaryDoc(t) } }, { upsert: true })
-        .exec();
-    try {
-      await push();
-    } catch (err) {
-      // A concurrent first trade of this organiser created the list between our read and insert.
-      if (!isDuplicateKey(err)) throw err;
-      await push();
-    }
   }
 
   async findById(id: string): Promise<MathTrade | undefined> {
@@ -73,10 +52,13 @@ export class MathTradesRepository implements MathTradeRepository {
     };
   }
 
+  /** Newest first, without the loops and reports (the list shows the figures only). */
   async summariesOf(organiserId: string): Promise<MathTradeSummary[]> {
-    const d = await this.byOrganiser.findById(organiserId).lean<OrganiserTradesDoc>().exec();
-    return (d?.trades ?? [])
-      .map(toSummary)
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    const docs = await this.trades
+      .find({ organiserId }, { loops: 0, report: 0 })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<MathTradeSummaryDoc[]>()
+      .exec();
+    return docs.map(toSummary);
   }
 }

@@ -21,6 +21,8 @@ const organiserSchema = new Schema<OrganiserDoc>(
   },
   { versionKey: false },
 );
+// Requests by status, oldest first (the admins' list of organisers).
+organiserSchema.index({ status: 1, requestedAt: 1 });
 
 export function organiserModel(conn: Connection): Model<OrganiserDoc> {
   return (

@@ -50,15 +50,13 @@ export class OrganisersRepository implements OrganiserRepository {
     return r.matchedCount === 1;
   }
 
-  /**
-   * Reads the whole collection on FerretDB (a filter other than _id): it holds only members who
-   * asked to organise, a few per community, and only admins list it.
-   */
+  /** Oldest request first (only admins list them). */
   async list(status?: Organiser['status']): Promise<Organiser[]> {
     const docs = await this.model
       .find(status ? { status } : {})
+      .sort({ requestedAt: 1, _id: 1 })
       .lean<OrganiserDoc[]>()
       .exec();
-    return docs.map(toOrganiser).sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime());
+    return docs.map(toOrganiser);
   }
 }

@@ -23,6 +23,7 @@ import {
   type RelayOptions,
   type Subscription,
 } from '@swapbooth/event-bus';
+import { syncDeclaredIndexes } from './indexes';
 
 export type RuntimeConfig = BaseConfig & { PORT: number };
 
@@ -32,11 +33,6 @@ export interface ServiceContext<C extends RuntimeConfig = RuntimeConfig> {
   config: Readonly<C>;
   logger: Logger;
   conn: Connection;
-  /**
-   * Where queries that only read may go: a second connection to the same database when the
-   * service asks for one (`readConnection`), otherwise `conn` itself. Writes always use `conn`.
-   */
-  reads: Connection;
   redis: Redis;
   /** The service's event plumbing (set before subscriptions run; use it lazily inside `deps`). */
   bus: ServiceBus;
@@ -62,12 +58,6 @@ export interface ServiceDefinition<C extends RuntimeConfig, D = undefined> {
   config: Readonly<C>;
   /** Registers mongoose models on the connection; returns those with an outbox. */
   models?: (conn: Connection) => Model<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
-  /**
-   * Opens a second connection (its own pool) for read-only queries, so reads never queue behind
-   * writes on a database that must take one connection per client (see the README on FerretDB).
-   * Only reads may use it: updates to one document across connections can be lost there.
-   */
-  readConnection?: boolean;
   /** Builds the repositories, clients and use cases the rest of the definition receives. */
   deps?: (ctx: ServiceContext<C>) => D;
   /** Every topic this service consumes, in one list. */
@@ -101,29 +91,21 @@ export interface RunningService<
 }
 
 /**
- * Boots a service: its own database, Redis, topics, outbox relay and consumers, then HTTP with
- * /healthz and /readyz; stop() drains HTTP, stops consumers, flushes the relay, closes connections.
+ * Boots a service: its own database (with the indexes its schemas declare), Redis, topics, outbox
+ * relay and consumers, then HTTP with /healthz and /readyz; stop() drains HTTP, stops consumers,
+ * flushes the relay, closes connections.
  */
 export async function startServiceRuntime<C extends RuntimeConfig, D = undefined>(
   def: ServiceDefinition<C, D>,
 ): Promise<RunningService<C, D>> {
   const { config } = def;
   const logger = createLogger(def.name, config.LOG_LEVEL, config.LOG_FORMAT);
-  const conn = await connectMongo(config.MONGO_URL, `${config.MONGO_DB_PREFIX}${def.name}`, logger);
+  const dbName = `${config.MONGO_DB_PREFIX}${def.name}`;
+  // Indexes are built below, once every model (the deps' and the bus's too) is registered.
+  const conn = await connectMongo(config.MONGO_URL, dbName, logger, { autoIndex: false });
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
   const outboxModels = def.models?.(conn) ?? [];
   await Promise.all(Object.values(conn.models).map((m) => m.init()));
-  const reads = def.readConnection
-    ? await connectMongo(config.MONGO_URL, conn.name, logger, { readOnly: true }).catch(
-        async (err: unknown) => {
-          await conn.close().catch(() => undefined);
-          throw err;
-        },
-      )
-    : conn;
-  // The same models on the read connection; indexes were built through `conn` just above.
-  if (reads !== conn) def.models?.(reads);
-  const closeReads = () => (reads !== conn ? reads.close() : Promise.resolve());
 
   const publicKey = readPublicKey(config);
   const isRevoked = revocationChecker(redis);
@@ -149,7 +131,6 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
     config,
     logger,
     conn,
-    reads,
     redis,
     memberTokens,
     adminTokens,
@@ -169,6 +150,7 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
   ctx.bus = bus;
   const started = bus;
   try {
+    await syncDeclaredIndexes(conn, logger);
     await started.start({
       consumersInBackground: config.KAFKA_CONSUMERS_START === 'background',
     });
@@ -177,7 +159,6 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
     // A service that cannot start leaves nothing open behind it.
     await started.stop().catch(() => undefined);
     redis.disconnect();
-    await closeReads().catch(() => undefined);
     await conn.close().catch(() => undefined);
     throw err;
   }
@@ -210,7 +191,6 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
       async () => {
         redis.disconnect();
       },
-      () => closeReads(),
       () => conn.close(),
     ],
   });

@@ -3,21 +3,22 @@ import { Redis } from 'ioredis';
 import type { Logger } from './logger';
 
 /**
- * Opens this service's own database (one database per service). A `readOnly` connection builds
- * no indexes and creates no collections: the service's main connection does that.
+ * Opens this service's own database (one database per service) with the driver's ordinary
+ * connection pool. Each model builds its declared indexes as it is registered, unless
+ * `autoIndex: false`: the service runtime builds them itself at start (`syncDeclaredIndexes`),
+ * dropping the ones no schema declares any more.
  */
 export async function connectMongo(
   url: string,
   dbName: string,
   logger: Logger,
-  opts: { readOnly?: boolean } = {},
+  opts: { autoIndex?: boolean } = {},
 ): Promise<Connection> {
   const conn = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 5000,
-    // FerretDB and MongoDB alike: keep index builds explicit (syncIndexes at boot).
-    autoIndex: !opts.readOnly,
-    autoCreate: !opts.readOnly,
+    autoIndex: opts.autoIndex ?? true,
+    autoCreate: true,
   });
   // close() announces itself with 'disconnecting'; a disconnect without it is the one worth a warning.
   let closing = false;

@@ -56,12 +56,12 @@ export function buildDeps(ctx: ServiceContext<CatalogConfig>) {
   return {
     config: ctx.config,
     logger: ctx.logger,
-    products: new ProductsRepository(ctx.conn, kick, ctx.reads),
-    booths: new BoothsRepository(ctx.conn, kick, ctx.reads),
-    likes: new LikesRepository(ctx.conn, kick, ctx.reads),
+    products: new ProductsRepository(ctx.conn, kick),
+    booths: new BoothsRepository(ctx.conn, kick),
+    likes: new LikesRepository(ctx.conn, kick),
     reports: new ReportsRepository(ctx.conn, kick),
     bag: new BagItemsRepository(ctx.conn),
-    members: new MembersRepository(ctx.conn, ctx.reads),
+    members: new MembersRepository(ctx.conn),
     categories: new CategoriesRepository(ctx.conn),
     /** Replaced by the stored taxonomy once it is seeded at start. */
     taxonomy: new Taxonomy(seedCategories),

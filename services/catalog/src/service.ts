@@ -40,9 +40,6 @@ export function startCatalogService(
       // Aggregates whose events go out through the outbox.
       return [productModel(conn), boothModel(conn), likeModel(conn), reportModel(conn)];
     },
-    // Browse, listing pages, bags and likes read on their own connection, so they never queue
-    // behind likes' and proposals' writes (FerretDB takes one connection per client).
-    readConnection: true,
     deps: buildDeps,
     subscriptions,
     onStart: async (deps) => {

@@ -17,16 +17,12 @@ function toBooth(doc: BoothDoc): Booth {
 /** The only code that touches the booths collection. */
 export class BoothsRepository implements BoothRepository {
   private readonly model: Model<BoothDoc>;
-  /** For the booths shown on listing cards only; every write and check uses the main connection. */
-  private readonly reader: Model<BoothDoc>;
 
   constructor(
     conn: Connection,
     private readonly published: () => void,
-    reads: Connection = conn,
   ) {
     this.model = boothModel(conn);
-    this.reader = boothModel(reads);
   }
 
   async insert(booth: Booth, events: DomainEvent[]): Promise<'inserted' | BoothConflict> {
@@ -91,7 +87,7 @@ export class BoothsRepository implements BoothRepository {
 
   async findByUserIds(userIds: string[]): Promise<Map<string, Booth>> {
     if (userIds.length === 0) return new Map();
-    const docs = await this.reader
+    const docs = await this.model
       .find({ userId: { $in: userIds } }, NO_OUTBOX)
       .lean<BoothDoc[]>()
       .exec();
@@ -107,7 +103,6 @@ export class BoothsRepository implements BoothRepository {
   }
 
   async incrementViews(id: string): Promise<number> {
-    // No projection: FerretDB's findAndModify does not accept one.
     const doc = await this.model
       .findOneAndUpdate({ _id: id }, { $inc: { views: 1 } }, { returnDocument: 'after' })
       .lean<{ views?: number }>()

@@ -10,16 +10,12 @@ const likeId = (userId: string, productId: string) => `${userId}:${productId}`;
 /** The only code that touches the likes collection. */
 export class LikesRepository implements LikeRepository {
   private readonly model: Model<LikeDoc>;
-  /** For the member's list of likes only; like and unlike write through the main connection. */
-  private readonly reader: Model<LikeDoc>;
 
   constructor(
     conn: Connection,
     private readonly published: () => void,
-    reads: Connection = conn,
   ) {
     this.model = likeModel(conn);
-    this.reader = likeModel(reads);
   }
 
   async like(
@@ -64,7 +60,7 @@ export class LikesRepository implements LikeRepository {
   }
 
   async likedProductIds(userId: string): Promise<string[]> {
-    const docs = await this.reader
+    const docs = await this.model
       .find({ userId, active: true }, { productId: 1 })
       .sort({ likedAt: -1 })
       .limit(1000)

@@ -38,21 +38,15 @@ function stateOf(p: Product): Record<string, unknown> {
   };
 }
 
-/**
- * The only code that touches the products collection. Writes, and the reads a write decides on
- * (`findById`), use the main connection; browse and page reads use `reads` when given.
- */
+/** The only code that touches the products collection. */
 export class ProductsRepository implements ProductRepository {
   private readonly model: Model<ProductDoc>;
-  private readonly reader: Model<ProductDoc>;
 
   constructor(
     conn: Connection,
     private readonly published: () => void,
-    reads: Connection = conn,
   ) {
     this.model = productModel(conn);
-    this.reader = productModel(reads);
   }
 
   async insert(product: Product, events: DomainEvent[]): Promise<'inserted' | 'slug-taken'> {
@@ -89,13 +83,13 @@ export class ProductsRepository implements ProductRepository {
   }
 
   async findBySlug(slug: string): Promise<Product | undefined> {
-    const doc = await this.reader.findOne({ slug }, NO_OUTBOX).lean<ProductDoc>().exec();
+    const doc = await this.model.findOne({ slug }, NO_OUTBOX).lean<ProductDoc>().exec();
     return doc ? toProduct(doc) : undefined;
   }
 
   async findByIds(ids: string[]): Promise<Product[]> {
     if (ids.length === 0) return [];
-    const docs = await this.reader
+    const docs = await this.model
       .find({ _id: { $in: ids } }, NO_OUTBOX)
       .lean<ProductDoc[]>()
       .exec();
@@ -113,20 +107,20 @@ export class ProductsRepository implements ProductRepository {
   async list(q: ListQuery): Promise<{ items: Product[]; total: number }> {
     const filter = this.filter(q);
     const [docs, total] = await Promise.all([
-      this.reader
+      this.model
         .find(filter, NO_OUTBOX)
         .sort({ createdAt: -1, _id: -1 })
         .skip((q.page - 1) * q.limit)
         .limit(q.limit)
         .lean<ProductDoc[]>()
         .exec(),
-      this.reader.countDocuments(filter).exec(),
+      this.model.countDocuments(filter).exec(),
     ]);
     return { items: docs.map(toProduct), total };
   }
 
   count(q: Omit<ListQuery, 'page' | 'limit'>): Promise<number> {
-    return this.reader.countDocuments(this.filter(q)).exec();
+    return this.model.countDocuments(this.filter(q)).exec();
   }
 
   async idsOfOwner(userId: string): Promise<string[]> {

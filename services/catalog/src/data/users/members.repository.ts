@@ -22,12 +22,9 @@ function toFacts(doc: MemberDoc): MemberFacts {
 /** The only code that touches the members projection. */
 export class MembersRepository implements MemberDirectory {
   private readonly model: Model<MemberDoc>;
-  /** For the sellers shown on listing cards only; the events' guarded updates use the main one. */
-  private readonly reader: Model<MemberDoc>;
 
-  constructor(conn: Connection, reads: Connection = conn) {
+  constructor(conn: Connection) {
     this.model = memberModel(conn);
-    this.reader = memberModel(reads);
   }
 
   async find(userId: string): Promise<MemberFacts | undefined> {
@@ -38,7 +35,7 @@ export class MembersRepository implements MemberDirectory {
   async findMany(userIds: string[]): Promise<Map<string, MemberFacts>> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return new Map();
-    const docs = await this.reader
+    const docs = await this.model
       .find({ _id: { $in: ids } })
       .lean<MemberDoc[]>()
       .exec();

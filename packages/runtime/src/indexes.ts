@@ -1,0 +1,64 @@
+import type { Connection, Model } from 'mongoose';
+import type { Logger } from '@swapbooth/service-kit';
+
+type AnyModel = Model<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** An index as the schemas declare it and the server lists it: its keys, unique and sparse. */
+export interface IndexShape {
+  key: Record<string, unknown>;
+  unique: boolean;
+  sparse: boolean;
+}
+
+/** One text per index, so declared and listed indexes compare as strings. */
+export const indexSignature = (i: IndexShape): string =>
+  `${JSON.stringify(i.key)}${i.unique ? ' unique' : ''}${i.sparse ? ' sparse' : ''}`;
+
+const shape = (key: object, opts: { unique?: unknown; sparse?: unknown }): IndexShape => ({
+  key: key as Record<string, unknown>,
+  unique: opts.unique === true,
+  sparse: opts.sparse === true,
+});
+
+/** The indexes every model registered on the connection declares, by collection. */
+export function declaredIndexes(conn: Connection): Map<string, IndexShape[]> {
+  const byCollection = new Map<string, IndexShape[]>();
+  for (const model of Object.values(conn.models) as AnyModel[]) {
+    const list = byCollection.get(model.collection.collectionName) ?? [];
+    for (const [key, opts] of model.schema.indexes()) list.push(shape(key, opts));
+    byCollection.set(model.collection.collectionName, list);
+  }
+  return byCollection;
+}
+
+const IGNORABLE = new Set([
+  26, // NamespaceNotFound: the collection is not there yet
+  27, // IndexNotFound: another replica dropped it first
+]);
+
+/**
+ * Makes each collection's indexes those its schemas declare: builds the missing ones (mongoose's
+ * own createIndexes) and drops those no schema declares any more, so an index removed from the
+ * code leaves the database too. Replicas starting together may both try; the second finds the
+ * work done.
+ */
+export async function syncDeclaredIndexes(conn: Connection, logger: Logger): Promise<void> {
+  const declared = declaredIndexes(conn);
+  const models = Object.values(conn.models) as AnyModel[];
+  await Promise.all(models.map((m) => m.createIndexes()));
+  for (const [name, shapes] of declared) {
+    const wanted = new Set(shapes.map(indexSignature));
+    const collection = conn.collection(name);
+    const listed = await collection.listIndexes().toArray();
+    for (const index of listed) {
+      if (index.name === '_id_' || !index.name) continue;
+      if (wanted.has(indexSignature(shape(index.key as object, index)))) continue;
+      try {
+        await collection.dropIndex(index.name);
+        logger.info({ collection: name, index: index.name }, 'dropped an index no schema declares');
+      } catch (err) {
+        if (!IGNORABLE.has((err as { code?: number }).code ?? 0)) throw err;
+      }
+    }
+  }
+}

@@ -31,7 +31,7 @@ export function toOutbox(events: readonly DomainEvent[], producer: string): Outb
   );
 }
 
-/** True for a unique-index violation (MongoDB and FerretDB both report code 11000). */
+/** True for a unique-index violation (code 11000, on MongoDB and the local server alike). */
 export function isDuplicateKey(err: unknown): boolean {
   const e = err as { code?: number; message?: string } | undefined;
   return e?.code === 11000 || /E11000/.test(e?.message ?? '');

@@ -142,10 +142,11 @@ async function afterUpdate(
  * periodic full pass still finds them, later.
  */
 export function outboxPlugin(schema: Schema): void {
-  // Not `select: false`: FerretDB rejects projections in findAndModify, which mongoose would add.
-  // Repositories map documents to API shapes, so these fields never reach a client.
+  // Not `select: false`, which would add a projection to every query and findAndModify:
+  // repositories map documents to API shapes, so these fields never reach a client.
   schema.add({
     _outbox: { type: [outboxEntrySchema], default: [] },
+    // The relay's full pass: find({ _outboxPending: true }) (few documents are pending at a time).
     _outboxPending: { type: Boolean, default: false, index: true },
     _outboxLeaseUntil: { type: Date },
   });

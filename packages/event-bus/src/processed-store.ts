@@ -27,8 +27,8 @@ export class ProcessedEventStore {
   }
 
   /**
-   * Records the event as applied. A plain insert (an upsert is a pass over the collection on
-   * FerretDB, and this collection gains a record per event); already recorded is fine.
+   * Records the event as applied: a plain insert keyed by `_id` (the only index this collection
+   * needs); already recorded is fine.
    */
   async mark(key: string): Promise<void> {
     try {

@@ -55,9 +55,9 @@ type AnyModel = Model<any>; // eslint-disable-line @typescript-eslint/no-explici
  * Publishes pending outbox events with an idempotent producer, then removes them from their document.
  * A crash between the two re-publishes on the next run: consumers are idempotent, so that is allowed.
  *
- * Pending aggregates are found through the small pending-records collection and read by `_id` (on
- * FerretDB any other filter reads the whole collection); a full pass over every outbox collection
- * runs only at start and every `fullScanIntervalMs`.
+ * Pending aggregates are found through the small pending-records collection and read by `_id`, so a
+ * write's events go out without a query over the aggregates; a full pass over every outbox
+ * collection (by the `_outboxPending` index) runs only at start and every `fullScanIntervalMs`.
  */
 export class OutboxRelay {
   private producer: Producer;
@@ -183,8 +183,8 @@ export class OutboxRelay {
 
   /**
    * Publishes one aggregate's pending events until it is seen with none. Every read and write
-   * names the document by `_id` alone (FerretDB reads a whole collection for any other filter),
-   * except clearing the pending flag, which must not race with a new write. `done` is false while
+   * names the document by `_id`, and clearing the pending flag also requires an empty outbox, so
+   * it cannot race with a new write. `done` is false while
    * another relay holds the aggregate's lease: its pending record stays until then.
    */
   private async drainOne(model: AnyModel, id: unknown): Promise<{ sent: number; done: boolean }> {
@@ -284,9 +284,8 @@ export class OutboxRelay {
       }
       await this.opts.afterPublish?.(entries);
     }
-    // $pullAll with the entries exactly as read: FerretDB ignores conditional $pull, and the raw
-    // driver keeps the stored field order that an exact match needs. Entries appended meanwhile
-    // stay, and the caller reads the document again.
+    // $pullAll with the entries exactly as read (the raw driver keeps the stored field order that
+    // an exact match needs). Entries appended meanwhile stay, and the caller reads it again.
     await model.collection.updateOne(
       { _id: doc._id } as object,
       {

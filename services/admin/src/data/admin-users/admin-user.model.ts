@@ -26,6 +26,7 @@ export function adminUserModel(conn: Connection): Model<AdminUserDoc> {
       new Schema<AdminUserDoc>(
         {
           _id: String,
+          // findByEmail (sign-in), and one account per e-mail claimed by the insert.
           email: { type: String, required: true, unique: true },
           passwordHash: { type: String, required: true },
           role: { type: String, required: true },
@@ -40,6 +41,7 @@ export function adminUserModel(conn: Connection): Model<AdminUserDoc> {
           version: { type: Number, required: true },
         },
         { versionKey: false, minimize: false },
+        // findByResetTokenHash: the account a reset link belongs to (only those with a link).
       ).index({ 'passwordReset.tokenHash': 1 }, { sparse: true }),
       'admin_users',
     )

@@ -40,6 +40,12 @@ export function auditEntryModel(conn: Connection): Model<AuditEntryDoc> {
     },
     { versionKey: false, minimize: false },
   );
+  // list({}) and list({ from, to }): the whole log, newest first.
+  schema.index({ at: -1, _id: 1 });
+  // list({ adminId }): one admin's actions, newest first.
+  schema.index({ adminId: 1, at: -1, _id: 1 });
+  // list({ targetType, targetId }): what was done to one member, listing or admin, newest first.
+  schema.index({ targetType: 1, targetId: 1, at: -1, _id: 1 });
   schema.plugin(outboxPlugin);
   return conn.model<AuditEntryDoc>('AuditEntry', schema, 'audit_log');
 }

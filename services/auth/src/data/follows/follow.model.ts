@@ -23,8 +23,10 @@ const followSchema = new Schema<FollowDoc>(
   },
   { versionKey: false },
 );
-followSchema.index({ followingId: 1, active: 1, since: -1 });
-followSchema.index({ followerId: 1, active: 1, since: -1 });
+// followers(userId) newest first, and countFollowers.
+followSchema.index({ followingId: 1, active: 1, since: -1, _id: 1 });
+// following(userId) newest first, and countFollowing.
+followSchema.index({ followerId: 1, active: 1, since: -1, _id: 1 });
 followSchema.plugin(outboxPlugin);
 
 export function followModel(conn: Connection): Model<FollowDoc> {

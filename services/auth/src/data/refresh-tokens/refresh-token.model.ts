@@ -20,8 +20,11 @@ export interface RefreshTokenDoc {
 const refreshTokenSchema = new Schema<RefreshTokenDoc>(
   {
     _id: { type: String, required: true },
+    // revokeFamily and isFamilyRevoked.
     familyId: { type: String, required: true, index: true },
+    // revokeAllOfUser.
     userId: { type: String, required: true, index: true },
+    // deleteExpired: the periodic sweep of tokens past their expiry.
     expiresAt: { type: Date, required: true, index: true },
     usedAt: { type: Date, default: null },
     revokedAt: { type: Date, default: null },

@@ -63,9 +63,11 @@ const addressSchema = new Schema<AddressDoc>({
 const userSchema = new Schema<UserDoc>(
   {
     _id: { type: String, required: true },
+    // One account per e-mail: findByEmail, and the sign-up insert's duplicate key.
     email: { type: String, required: true, unique: true },
     emailVerified: { type: Boolean, default: false },
     passwordHash: String,
+    // Google sign-in: findByGoogleId.
     googleId: { type: String, index: true },
     authMethod: { type: String, enum: ['email', 'google'], required: true },
     status: { type: String, enum: ['active', 'suspended', 'deleted'], default: 'active' },

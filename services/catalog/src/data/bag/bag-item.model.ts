@@ -12,6 +12,7 @@ export interface BagItemDoc {
 const bagItemSchema = new Schema<BagItemDoc>(
   {
     _id: { type: String },
+    // A member's bag: find({ userId }).
     userId: { type: String, required: true, index: true },
     productId: { type: String, required: true },
     sellerId: { type: String, required: true },

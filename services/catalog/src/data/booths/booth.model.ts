@@ -2,7 +2,10 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import { outboxPlugin } from '@swapbooth/event-bus';
 import type { Booth } from '../../domain/booth';
 
-/** Lowercased copies of username and name carry the case-insensitive unique indexes (no collation on FerretDB). */
+/**
+ * Lowercased copies of username and name carry the case-insensitive unique indexes: a plain unique
+ * index works on MongoDB and on the local server alike, which has no collations.
+ */
 export type BoothDoc = Omit<Booth, 'id'> & {
   _id: string;
   usernameLower: string;
@@ -12,10 +15,13 @@ export type BoothDoc = Omit<Booth, 'id'> & {
 const boothSchema = new Schema<BoothDoc>(
   {
     _id: { type: String },
+    // One booth per member; findByUserId, findByUserIds ($in) and findByIdOrUser.
     userId: { type: String, required: true, unique: true },
     username: { type: String, required: true },
+    // Usernames unique regardless of case; findByUsername and usernameTaken.
     usernameLower: { type: String, required: true, unique: true },
     name: { type: String, required: true },
+    // Booth names unique regardless of case; nameTaken.
     nameLower: { type: String, required: true, unique: true },
     description: { type: String, default: '' },
     interests: { type: [String], default: [] },

@@ -23,6 +23,7 @@ const likeSchema = new Schema<LikeDoc>(
   },
   { versionKey: false },
 );
+// likedProductIds: a member's active likes, newest first.
 likeSchema.index({ userId: 1, active: 1, likedAt: -1 });
 likeSchema.plugin(outboxPlugin);
 

@@ -23,6 +23,7 @@ const productSchema = new Schema<ProductDoc>(
   {
     _id: { type: String },
     userId: { type: String, required: true },
+    // Readable listing URLs: findBySlug; the insert's duplicate key makes a create pick another.
     slug: { type: String, required: true, unique: true },
     title: { type: String, required: true },
     description: { type: String, default: '' },
@@ -46,8 +47,11 @@ const productSchema = new Schema<ProductDoc>(
   },
   { versionKey: false, minimize: false },
 );
-productSchema.index({ status: 1, sellerActive: 1, createdAt: -1 });
-productSchema.index({ userId: 1, createdAt: -1 });
+// Browse: list({ statuses, activeSellersOnly }) sorted newest first (a merge per status).
+productSchema.index({ status: 1, createdAt: -1, _id: -1 });
+// A seller's listings: list({ userId, statuses }) newest first, count, and idsOfOwner.
+productSchema.index({ userId: 1, createdAt: -1, _id: -1 });
+// idsReservedBy(proposalId): the listings a proposal holds.
 productSchema.index({ reservedBy: 1 });
 productSchema.plugin(outboxPlugin);
 

@@ -4,8 +4,8 @@ import type { Report } from '../../domain/reports';
 
 /**
  * `openKey` is `<reporter>|<type>|<target>` while a report is open and unique, which allows one open
- * report per reporter and target without a partial index (FerretDB has none); closing a report
- * rewrites it to `closed|<id>`.
+ * report per reporter and target with a plain unique index (no partial index, which not every
+ * server has); closing a report rewrites it to `closed|<id>`.
  */
 export type ReportDoc = Omit<Report, 'id'> & { _id: string; openKey: string };
 
@@ -18,13 +18,17 @@ const reportSchema = new Schema<ReportDoc>(
     reason: { type: String, required: true },
     details: String,
     status: { type: String, required: true },
+    // One open report per reporter and target: the insert's duplicate key answers 'duplicate'.
     openKey: { type: String, required: true, unique: true },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
   { versionKey: false },
 );
-reportSchema.index({ status: 1, createdAt: -1 });
+// list({ status }): one status, newest first.
+reportSchema.index({ status: 1, createdAt: -1, _id: -1 });
+// list({}): every report, newest first.
+reportSchema.index({ createdAt: -1, _id: -1 });
 reportSchema.plugin(outboxPlugin);
 
 export function reportModel(conn: Connection): Model<ReportDoc> {

@@ -29,7 +29,8 @@ export interface ConversationDoc {
 const conversationSchema = new Schema<ConversationDoc>(
   {
     _id: { type: String },
-    proposalId: { type: String, required: true, unique: true },
+    // No index: `_id` is derived from the proposal (conversationIdOf), one conversation per proposal.
+    proposalId: { type: String, required: true },
     senderId: { type: String, required: true },
     receiverId: { type: String, required: true },
     participants: { type: [String], required: true },
@@ -56,6 +57,7 @@ const conversationSchema = new Schema<ConversationDoc>(
   },
   { versionKey: false },
 );
+// A member's conversations, most recent first: find({ participants }).sort({ updatedAt: -1 }).
 conversationSchema.index({ participants: 1, updatedAt: -1 });
 
 export function conversationModel(conn: Connection): Model<ConversationDoc> {

@@ -22,6 +22,7 @@ const messageSchema = new Schema<MessageDoc>(
   },
   { versionKey: false },
 );
+// A conversation's messages: after(since) oldest first, latest() newest first.
 messageSchema.index({ conversationId: 1, createdAt: 1 });
 messageSchema.plugin(outboxPlugin);
 

@@ -36,7 +36,8 @@ const notificationSchema = new Schema<NotificationDoc>(
   },
   { versionKey: false, minimize: false },
 );
-notificationSchema.index({ userId: 1, createdAt: -1 });
+// A member's notifications newest first (list), count, unreadCount and markAllRead.
+notificationSchema.index({ userId: 1, createdAt: -1, _id: 1 });
 
 export function notificationModel(conn: Connection): Model<NotificationDoc> {
   return (

@@ -9,13 +9,33 @@
 // MVStore file that survives a restart (npm start's demo data). The server announces MongoDB 4.4
 // (wire version 9): the Node driver 7.x refuses servers below it, and mongo-java-server itself
 // offers 3.6, 4.0 and 5.0 only, where 5.0 would promise commands it does not implement.
+//
+// One change to how it finds documents: mongo-java-server uses a unique index only for a filter
+// that names exactly the index's fields, so `{_id, version}` (every compare-and-set) and
+// `{_id, status}` read the whole collection. Here a filter that names a unique index's fields with
+// plain values, and more besides, is looked up by those fields first and the rest is checked on
+// the one document found, as MongoDB's planner does.
 import de.bwaldvogel.mongo.MongoBackend;
+import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.MongoVersion;
+import de.bwaldvogel.mongo.backend.CollectionOptions;
+import de.bwaldvogel.mongo.backend.CursorRegistry;
+import de.bwaldvogel.mongo.backend.Index;
+import de.bwaldvogel.mongo.backend.IndexKey;
+import de.bwaldvogel.mongo.backend.QueryResult;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import de.bwaldvogel.mongo.backend.h2.H2Collection;
+import de.bwaldvogel.mongo.backend.h2.H2Database;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.backend.memory.MemoryCollection;
+import de.bwaldvogel.mongo.backend.memory.MemoryDatabase;
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.MongoCollection;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
 
 public final class LocalMongo {
   private static final MongoVersion MONGO_4_4 =
@@ -48,8 +68,7 @@ public final class LocalMongo {
     String host = listen.substring(0, colon);
     int port = Integer.parseInt(listen.substring(colon + 1));
 
-    MongoBackend backend =
-        store.equals("memory") ? new MemoryBackend() : new H2Backend(store);
+    MongoBackend backend = store.equals("memory") ? new Memory() : new H2(store);
     backend.version(MONGO_4_4);
     MongoServer server = new MongoServer(backend);
     server.bind(host, port);
@@ -70,5 +89,84 @@ public final class LocalMongo {
                   stopped.countDown();
                 }));
     stopped.await();
+  }
+
+  /**
+   * The part of {@code query} that a unique index can look up, or null: the index's fields, each
+   * with a value the index answers (a plain value or {@code $in}), when the query names more.
+   */
+  static <P> Iterable<P> narrowedPositions(List<Index<P>> indexes, Document query) {
+    for (Index<P> index : indexes) {
+      if (!index.isUnique()) continue;
+      List<IndexKey> keys = index.getKeys();
+      if (keys.size() >= query.size()) continue;
+      Document part = new Document();
+      for (IndexKey key : keys) {
+        if (!query.containsKey(key.getKey())) {
+          part = null;
+          break;
+        }
+        part.put(key.getKey(), query.get(key.getKey()));
+      }
+      if (part != null && index.canHandle(part)) return index.getPositions(part);
+    }
+    return null;
+  }
+
+  static final class Memory extends MemoryBackend {
+    @Override
+    public MemoryDatabase openOrCreateDatabase(String databaseName) {
+      return new MemoryDatabase(databaseName, getCursorRegistry()) {
+        @Override
+        protected MemoryCollection openOrCreateCollection(
+            String collectionName, CollectionOptions options) {
+          return new MemoryCollection(this, collectionName, options, cursorRegistry) {
+            @Override
+            protected QueryResult queryDocuments(
+                Document query, Document orderBy, int skip, int limit, int batchSize,
+                Document fieldSelector) {
+              Iterable<Integer> positions = narrowedPositions(getIndexes(), query);
+              if (positions == null) {
+                return super.queryDocuments(query, orderBy, skip, limit, batchSize, fieldSelector);
+              }
+              return matchDocuments(query, positions, orderBy, skip, limit, batchSize, fieldSelector);
+            }
+          };
+        }
+      };
+    }
+  }
+
+  static final class H2 extends H2Backend {
+    H2(String file) {
+      super(file);
+    }
+
+    @Override
+    protected MongoDatabase openOrCreateDatabase(String databaseName) {
+      MVStore mvStore = getMvStore();
+      return new H2Database(databaseName, mvStore, getCursorRegistry()) {
+        @Override
+        protected MongoCollection<Object> openOrCreateCollection(
+            String collectionName, CollectionOptions options) {
+          // The map names H2Database itself uses (its DATABASES_PREFIX and META_PREFIX).
+          String full = getFullCollectionNamespace(collectionName);
+          MVMap<Object, Document> dataMap = mvStore.openMap("databases." + full);
+          MVMap<String, Object> metaMap = mvStore.openMap("meta." + full);
+          return new H2Collection(this, collectionName, options, dataMap, metaMap, cursorRegistry) {
+            @Override
+            protected QueryResult queryDocuments(
+                Document query, Document orderBy, int skip, int limit, int batchSize,
+                Document fieldSelector) {
+              Iterable<Object> positions = narrowedPositions(getIndexes(), query);
+              if (positions == null) {
+                return super.queryDocuments(query, orderBy, skip, limit, batchSize, fieldSelector);
+              }
+              return matchDocuments(query, positions, orderBy, skip, limit, batchSize, fieldSelector);
+            }
+          };
+        }
+      };
+    }
   }
 }

@@ -32,7 +32,13 @@ describe('calls naming another member', () => {
       [
         'POST',
         '/api/images/upload-url',
-        { fileName: 'a.jpg', fileType: 'image/jpeg', folderType: 'products', userId: v },
+        {
+          fileName: 'a.jpg',
+          fileType: 'image/jpeg',
+          folderType: 'products',
+          fileSize: 1_000,
+          userId: v,
+        },
       ],
       ['POST', `/api/product/${p.product_id}/like/${v}`, {}],
       ['DELETE', `/api/product/${p.product_id}/unlike/${v}`],

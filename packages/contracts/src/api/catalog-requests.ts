@@ -133,7 +133,10 @@ export const imageFolderTypes = ['products', 'profile-pics'] as const;
 /** The widths an image is resized to. */
 export const imageVariantWidths = [300, 600, 900] as const;
 
-/** POST /api/images/upload-url. `fileSize` (bytes) is optional; when given it is signed into the URL. */
+/**
+ * POST /api/images/upload-url. `fileSize` (bytes, at most the upload limit) is required: it is signed
+ * into the URL, so storage refuses a body of any other size.
+ */
 export const imageUploadUrlBody = z.object({
   fileName: z.string().trim().min(1, 'is required').max(255, 'at most 255 characters'),
   fileType: z
@@ -145,7 +148,15 @@ export const imageUploadUrlBody = z.object({
     error: `must be one of ${imageFolderTypes.join(', ')}`,
   }),
   userId: z.unknown().optional(),
-  fileSize: z.coerce.number({ error: 'must be a number of bytes' }).int().min(1).optional(),
+  fileSize: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({
+        error: (iss) => (iss.input === undefined ? 'is required' : 'must be a number of bytes'),
+      })
+      .int('must be a whole number of bytes')
+      .min(1, 'must be at least 1 byte'),
+  ),
 });
 
 /** GET /api/images/variant: a stored image's key and one of the variant widths. */

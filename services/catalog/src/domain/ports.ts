@@ -43,11 +43,11 @@ export interface ImageStorage {
   /** Where a browser gets the published image at `key`; undefined when there is none. */
   deliver(key: string): Promise<ImageDelivery | undefined>;
 
-  /** A short-lived signed PUT of one upload into the private area. */
+  /** A short-lived signed PUT of one upload into the private area, of exactly `size` bytes. */
   presignUpload(input: {
     key: string;
     contentType: string;
-    size?: number;
+    size: number;
     expiresIn: number;
   }): Promise<{ url: string; headers: Record<string, string> }>;
   /**

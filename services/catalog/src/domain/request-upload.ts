@@ -13,8 +13,8 @@ export interface UploadRequest {
   fileName: string;
   fileType: ImageContentType;
   folderType: FolderType;
-  /** Bytes; when given it is signed into the URL and storage refuses any other size. */
-  fileSize?: number;
+  /** Bytes; signed into the URL, so storage refuses any other size. */
+  fileSize: number;
 }
 
 export interface UploadTicket {
@@ -50,7 +50,7 @@ export async function requestUpload(
   req: UploadRequest,
 ): Promise<UploadTicket> {
   if (!isSafeId(userId)) throw AppError.invalid('userId: cannot be used for uploads', 'userId');
-  if (req.fileSize !== undefined && req.fileSize > deps.maxImageBytes) {
+  if (req.fileSize > deps.maxImageBytes) {
     throw AppError.invalid(
       `fileSize: images can be at most ${sizeLimitText(deps.maxImageBytes)}`,
       'fileSize',
@@ -60,7 +60,7 @@ export async function requestUpload(
   const signed = await deps.storage.presignUpload({
     key,
     contentType: req.fileType,
-    ...(req.fileSize !== undefined ? { size: req.fileSize } : {}),
+    size: req.fileSize,
     expiresIn: deps.uploadUrlTtlSeconds,
   });
   return {

@@ -165,22 +165,22 @@ export class LocalImageStorage implements ImageStorage {
   async presignUpload(input: {
     key: string;
     contentType: string;
-    size?: number;
+    size: number;
     expiresIn: number;
   }): Promise<{ url: string; headers: Record<string, string> }> {
     const expires = String(Math.floor(Date.now() / 1000) + input.expiresIn);
-    const size = input.size !== undefined ? String(input.size) : '';
+    const size = String(input.size);
     const q = new URLSearchParams({ key: input.key, type: input.contentType, size, expires });
     q.set('sig', this.sign(input.key, input.contentType, size, expires));
     return {
       url: `${this.s.publicBase}${LOCAL_UPLOAD_PATH}?${q.toString()}`,
-      headers: { 'Content-Type': input.contentType, ...(size ? { 'Content-Length': size } : {}) },
+      headers: { 'Content-Type': input.contentType, 'Content-Length': size },
     };
   }
 
   /**
    * Receives a PUT to a signed URL: checks signature, expiry, content type and size (the signed
-   * size exactly, else the limit), then stores the body. Refusals mirror S3: 403, or 413 for size.
+   * size exactly, within the limit), then stores the body. Refusals mirror S3: 403, or 413 for size.
    */
   async receiveUpload(upload: DirectUpload): Promise<void> {
     const q = upload.query;
@@ -200,11 +200,11 @@ export class LocalImageStorage implements ImageStorage {
     if ((headers.contentType ?? '').split(';')[0]!.trim().toLowerCase() !== type) {
       throw denied('the content type does not match');
     }
-    if (size && headers.contentLength !== size) throw denied('the size does not match');
+    if (!size || headers.contentLength !== size) throw denied('the size does not match');
     if (Number(headers.contentLength ?? 0) > this.s.maxBytes) {
       throw new UploadTooLarge();
     }
-    await this.receive(file, upload.body, size ? Number(size) : this.s.maxBytes);
+    await this.receive(file, upload.body, Number(size));
   }
 
   private async receive(file: string, body: Readable, limit: number): Promise<void> {

@@ -49,7 +49,7 @@ const EXPIRE_UPLOADS_RULE = 'swapbooth-expire-unattached-uploads';
 
 /**
  * Images in an S3 bucket (MinIO locally). Uploads are presigned PUTs into `uploads/` with the
- * content type (and the size, when the client states it) signed in, so storage refuses any other
+ * content type and the size signed in, so storage refuses any other
  * type or size; a lifecycle rule deletes them after a day. Only what catalog publishes, under the
  * two image folders, is publicly readable (a bucket policy on those folders).
  */
@@ -230,29 +230,23 @@ export class S3ImageStorage implements ImageStorage {
   async presignUpload(input: {
     key: string;
     contentType: string;
-    size?: number;
+    size: number;
     expiresIn: number;
   }): Promise<{ url: string; headers: Record<string, string> }> {
     const command = new PutObjectCommand({
       Bucket: this.s.bucket,
       Key: UPLOADS + input.key,
       ContentType: input.contentType,
-      ...(input.size !== undefined ? { ContentLength: input.size } : {}),
+      ContentLength: input.size,
     });
-    const signed = new Set([
-      'content-type',
-      ...(input.size !== undefined ? ['content-length'] : []),
-    ]);
+    // Both are signed: storage refuses a body of another type or length.
     const url = await getSignedUrl(this.signer, command, {
       expiresIn: input.expiresIn,
-      signableHeaders: signed,
+      signableHeaders: new Set(['content-type', 'content-length']),
     });
     return {
       url,
-      headers: {
-        'Content-Type': input.contentType,
-        ...(input.size !== undefined ? { 'Content-Length': String(input.size) } : {}),
-      },
+      headers: { 'Content-Type': input.contentType, 'Content-Length': String(input.size) },
     };
   }
 

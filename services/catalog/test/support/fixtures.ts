@@ -62,6 +62,7 @@ export async function uploadTicket(
       fileType: 'image/jpeg',
       folderType: 'products',
       userId: m.id,
+      fileSize: 1_000,
       ...body,
     },
     m.token,

@@ -163,6 +163,9 @@ export class FaultStack {
       KAFKA_FETCH_WAIT_MS: '1000',
       OUTBOX_SWEEP_MS: '1000',
       SHUTDOWN_TIMEOUT_MS: '5000',
+      // The scenarios' members propose far more often than a person: exchange's caps out of the way.
+      PROPOSALS_PER_HOUR: '1000000000',
+      OPEN_PROPOSALS_PER_PAIR: '1000000',
       ...opts.env,
     };
     this.kafka = new Kafka({

@@ -42,6 +42,9 @@ export function startExchangeService(
     deps: buildDeps,
     subscriptions,
     onStart: async (deps) => {
+      // Proposals stored before their query fields existed get them once (none on a new database).
+      const updated = await deps.proposals.addQueryFields();
+      if (updated) deps.logger.info({ updated }, 'proposals given their query fields');
       deps.proposalSweeper.start();
       deps.circles.sweeper.start();
       deps.circles.matcher.start();

@@ -461,6 +461,25 @@ describe("a member's proposals", () => {
     });
   });
 
+  it('gives proposals stored before the query fields existed their listings and open terms at start', async () => {
+    const [s, r] = [newMember(), newMember()];
+    const [want] = await listingsOf(h, r, 1);
+    const [give] = await listingsOf(h, s, 1);
+    const terms = { requested: [want!], offered: [give!] };
+    const p = await proposed(h, s, r, terms);
+    // As a database from before the fields would hold it.
+    await h.service.ctx.conn
+      .collection('proposals')
+      .updateOne({ _id: p.proposal_id } as object, { $unset: { listingIds: 1, openTerms: 1 } });
+    const byListing = () => h.api.get(`/api/exchange/proposal/product/${want!.id}`, r.token);
+    expect((await byListing()).body.data.counts.total).toBe(0);
+
+    expect(await h.service.deps.proposals.addQueryFields()).toBe(1);
+    expect((await byListing()).body.data.counts).toEqual({ total: 1, open: 1, acceptedItems: 0 });
+    expect((await propose(h, s, r, terms)).status).toBe(409);
+    expect(await h.service.deps.proposals.addQueryFields()).toBe(0);
+  });
+
   it('ends open proposals when a listing leaves the catalog', async () => {
     const [s, r] = [newMember(), newMember()];
     const [want] = await listingsOf(h, r, 1);

@@ -207,6 +207,39 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
       .exec();
   }
 
+  /**
+   * Adds the query fields to proposals stored before they existed (a database from an earlier
+   * release); each write is guarded by the version read, so a concurrent change wins. Returns how
+   * many were brought up to date.
+   */
+  async addQueryFields(): Promise<number> {
+    const docs = await this.model
+      .find({ listingIds: { $exists: false } }, NO_OUTBOX)
+      .sort({ createdAt: 1 })
+      .lean<ProposalDoc[]>()
+      .exec();
+    let updated = 0;
+    for (const doc of docs) {
+      const p = toProposal(doc);
+      const { listingIds, openTerms } = queryFieldsOf(p);
+      const set = openTerms ? { listingIds, openTerms } : { listingIds };
+      try {
+        const res = await this.model
+          .updateOne({ _id: p.id, version: p.version }, { $set: set })
+          .exec();
+        updated += res.matchedCount;
+      } catch (err) {
+        // Two open proposals from before with the same terms: the older keeps the key.
+        if (!isDuplicateKey(err)) throw err;
+        await this.model
+          .updateOne({ _id: p.id, version: p.version }, { $set: { listingIds } })
+          .exec();
+        updated++;
+      }
+    }
+    return updated;
+  }
+
   async factsOf(proposalId: string): Promise<ProposalFacts | undefined> {
     const p = await this.findById(proposalId);
     return (

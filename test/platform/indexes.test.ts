@@ -142,14 +142,18 @@ it('starts every service with exactly the indexes its schemas declare', async ()
   expect(actual.catalog!.products!.length).toBeGreaterThan(0);
 });
 
-it('drops an index no schema declares any more when a service starts', async () => {
+it('drops an index no schema declares any more, and rebuilds a changed one, at start', async () => {
   const catalog = running.find((s) => s.ctx.name === 'catalog')!;
   const products = catalog.ctx.conn.db!.collection('products');
   await products.createIndex({ title: 1 }, { name: 'title_1' });
+  // The declared slug index, as an older version might have left it: not unique.
+  await products.dropIndex('slug_1');
+  await products.createIndex({ slug: 1 }, { name: 'slug_1' });
   const again = await started(() => startCatalogService(loadCatalogConfig(env), { port: 0 }));
   try {
-    const names = (await products.listIndexes().toArray()).map((i) => i.name);
-    expect(names).not.toContain('title_1');
+    const indexes = await products.listIndexes().toArray();
+    expect(indexes.map((i) => i.name)).not.toContain('title_1');
+    expect(indexes.find((i) => i.name === 'slug_1')?.unique).toBe(true);
   } finally {
     await again.stop();
   }

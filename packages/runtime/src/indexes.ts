@@ -37,19 +37,23 @@ const IGNORABLE = new Set([
 ]);
 
 /**
- * Makes each collection's indexes those its schemas declare: builds the missing ones (mongoose's
- * own createIndexes) and drops those no schema declares any more, so an index removed from the
- * code leaves the database too. Replicas starting together may both try; the second finds the
- * work done.
+ * Makes each collection's indexes those its schemas declare: drops those no schema declares any
+ * more (an index removed from the code, or one whose options changed), then builds the missing
+ * ones (mongoose's own createIndexes). Replicas starting together may both try; the second finds
+ * the work done.
  */
 export async function syncDeclaredIndexes(conn: Connection, logger: Logger): Promise<void> {
   const declared = declaredIndexes(conn);
-  const models = Object.values(conn.models) as AnyModel[];
-  await Promise.all(models.map((m) => m.createIndexes()));
   for (const [name, shapes] of declared) {
     const wanted = new Set(shapes.map(indexSignature));
     const collection = conn.collection(name);
-    const listed = await collection.listIndexes().toArray();
+    const listed = await collection
+      .listIndexes()
+      .toArray()
+      .catch((err: unknown) => {
+        if ((err as { code?: number }).code === 26) return []; // not created yet: nothing to drop
+        throw err;
+      });
     for (const index of listed) {
       if (index.name === '_id_' || !index.name) continue;
       if (wanted.has(indexSignature(shape(index.key as object, index)))) continue;
@@ -61,4 +65,6 @@ export async function syncDeclaredIndexes(conn: Connection, logger: Logger): Pro
       }
     }
   }
+  const models = Object.values(conn.models) as AnyModel[];
+  await Promise.all(models.map((m) => m.createIndexes()));
 }

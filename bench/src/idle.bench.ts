@@ -210,7 +210,7 @@ async function main() {
   process.env.KAFKAJS_NO_PARTITIONER_WARNING = '1';
   let started: ChildProcess | undefined;
   const own: Record<string, DisposableServer> = {};
-  let mongoUrl = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/?maxPoolSize=1';
+  let mongoUrl = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/';
   let brokers = process.env.KAFKA_BROKERS ?? '127.0.0.1:9092';
   const serverPorts = { ...SERVER_PORTS };
   try {

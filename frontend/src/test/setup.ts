@@ -1,5 +1,11 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+
+// Every page is a lazy chunk compiled on its first use in a test file; on a busy machine that
+// alone can pass the default one second (the admin pages' first test did), so every wait gets a
+// generous deadline. A wait still ends as soon as the page shows.
+configure({ asyncUtilTimeout: 10_000 });
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 window.scrollTo = () => undefined;

@@ -14,6 +14,9 @@ export const ChatTexts = {
   noMessages: 'No messages yet. Say hello!',
   notFound: 'This conversation is not available yet. Try again in a moment.',
   tooLong: `Messages can be at most ${MESSAGE_MAX} characters.`,
+  /** SPEC §6: a receiver without a subscription reads no messages of a proposal not yet accepted. */
+  locked: 'Chat with the sender opens with a subscription.',
+  subscribe: 'Subscribe',
 } as const;
 
 /** The other party's name as the proposal shows it ("A member" while details are locked). */

@@ -109,7 +109,9 @@ export function ChatThread({ proposalId, me }: { proposalId: string; me: string 
         </Link>
       </header>
       <div className="chat-thread__messages" role="log" aria-live="polite">
-        {messages.length === 0 && <p className="chat-thread__empty">{ChatTexts.noMessages}</p>}
+        {messages.length === 0 && !conversation.details_locked && (
+          <p className="chat-thread__empty">{ChatTexts.noMessages}</p>
+        )}
         {messages.map((m) => (
           <div
             key={m.message_id}
@@ -123,7 +125,11 @@ export function ChatThread({ proposalId, me }: { proposalId: string; me: string 
         ))}
         <div ref={endRef} />
       </div>
-      {conversation.read_only ? (
+      {conversation.details_locked ? (
+        <p className="chat-thread__read-only" role="status">
+          {ChatTexts.locked} <Link to="/subscription">{ChatTexts.subscribe}</Link>
+        </p>
+      ) : conversation.read_only ? (
         <p className="chat-thread__read-only" role="status">
           {ChatTexts.readOnly}
         </p>

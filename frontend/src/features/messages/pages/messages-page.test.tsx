@@ -211,6 +211,28 @@ describe('/messages', () => {
     expect(screen.queryByLabelText('Message')).toBeNull();
   });
 
+  it('tells a receiver without a subscription that the chat opens with one, with no composer', async () => {
+    const locked = { details_locked: true, other_user_id: null, participants: [ME] };
+    backend(({ url }) => {
+      if (url.pathname === `/api/chat/user/${ME}/chats`)
+        return ok([conversation({ ...locked, last_message: null, unread_count: 0 })]);
+      if (url.pathname === '/api/chat/proposal/p1')
+        return ok({ conversation: conversation(locked), messages: [], has_more: false });
+      return undefined;
+    });
+    signIn(ME);
+    renderApp('/messages?proposal=p1');
+    expect(
+      await screen.findByText('Chat with the sender opens with a subscription.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+      'href',
+      '/subscription',
+    );
+    expect(screen.queryByLabelText('Message')).toBeNull();
+    expect(screen.queryByText('No messages yet. Say hello!')).toBeNull();
+  });
+
   it('opens a conversation that chat has not heard of yet as soon as it exists', async () => {
     let exists = false;
     backend(({ url }) => {

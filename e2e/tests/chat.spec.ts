@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { MAILDEV_URL, png, signUp, snap, unique, type Member } from './helpers';
+import { MAILDEV_URL, png, signUp, snap, subscribe, unique, type Member } from './helpers';
 
 /**
  * Live in two browsers: Bob's bell moves the moment Alice's proposal arrives (no reload), and the
@@ -127,9 +127,24 @@ test('the two chat on /messages and each sees the other’s message arrive', asy
   await alicePage.goto(`/messages?proposal=${proposalId}`);
   await bobPage.goto(`/messages?proposal=${proposalId}`);
   const aliceLog = alicePage.getByRole('log');
-  const bobLog = bobPage.getByRole('log');
   await expect(aliceLog).toBeVisible();
-  await expect(bobLog).toBeVisible();
+
+  // Bob has no subscription yet: the conversation shows him neither Alice nor her words (SPEC §6).
+  await alicePage.getByLabel('Message').fill('My number is 555-0100');
+  await alicePage.getByRole('button', { name: 'Send' }).click();
+  await expect(aliceLog.getByText('My number is 555-0100')).toBeVisible();
+  await expect(bobPage.getByText('Chat with the sender opens with a subscription.')).toBeVisible();
+  await bobPage.reload();
+  await expect(bobPage.getByText('Chat with the sender opens with a subscription.')).toBeVisible();
+  await expect(bobPage.getByText('My number is 555-0100')).toHaveCount(0);
+  await expect(bobPage.getByText('Alice')).toHaveCount(0);
+  await expect(bobPage.getByLabel('Message')).toHaveCount(0);
+
+  // Subscribed, he reads the conversation and each sees the other's messages arrive live.
+  await subscribe(bobPage);
+  await bobPage.goto(`/messages?proposal=${proposalId}`);
+  const bobLog = bobPage.getByRole('log');
+  await expect(bobLog.getByText('My number is 555-0100')).toBeVisible({ timeout: 15_000 });
 
   await alicePage.getByLabel('Message').fill('Hi Bob! <b>Is the drum still available?</b>');
   await alicePage.getByRole('button', { name: 'Send' }).click();

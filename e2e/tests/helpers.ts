@@ -137,3 +137,17 @@ export async function expectAccessible(page: Page, name: string) {
     );
   expect(bad, bad.join('\n')).toEqual([]);
 }
+
+/** Subscribes the signed-in member to the monthly plan through the local payment sandbox. */
+export async function subscribe(page: Page) {
+  await page.goto('/subscription');
+  await page
+    .getByRole('article', { name: 'Monthly plan' })
+    .getByRole('button', { name: 'Subscribe' })
+    .click();
+  await expect(page.getByText('Sandbox — no real payment')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay and subscribe' }).click();
+  await expect(page.getByRole('heading', { name: 'You are subscribed' })).toBeVisible({
+    timeout: 30_000,
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, png, signUp, snap, unique, type Member } from './helpers';
+import { expectAccessible, png, signUp, snap, subscribe, unique, type Member } from './helpers';
 
 /**
  * The trade loop in the browser: two members who never met find each other's listings, agree a
@@ -36,19 +36,6 @@ async function member(browser: Browser, m: Member, street: string): Promise<Page
   const page = await (await browser.newContext()).newPage();
   await signUp(page, m, { street, city: 'San Francisco', state: 'CA' });
   return page;
-}
-
-async function subscribe(page: Page) {
-  await page.goto('/subscription');
-  await page
-    .getByRole('article', { name: 'Monthly plan' })
-    .getByRole('button', { name: 'Subscribe' })
-    .click();
-  await expect(page.getByText('Sandbox — no real payment')).toBeVisible();
-  await page.getByRole('button', { name: 'Pay and subscribe' }).click();
-  await expect(page.getByRole('heading', { name: 'You are subscribed' })).toBeVisible({
-    timeout: 30_000,
-  });
 }
 
 async function openStore(page: Page, name: string, username: string) {

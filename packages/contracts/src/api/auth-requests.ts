@@ -253,6 +253,12 @@ export const profileSaveFields = z.object({
 
 export const profileSaveBody = z.preprocess(withoutNulls, profileSaveFields);
 
+/** GET /api/user/email/{email}: the address looked up. */
+export const authEmailParams = z.object({ email: authEmailSchema });
+
+/** GET /api/default-address/{userId}: the caller's own id. */
+export const authUserIdParams = z.object({ userId: z.string() });
+
 const byId = { params: authIdParams };
 const followPage = { params: authIdParams, query: authPageQuery };
 
@@ -275,7 +281,11 @@ export const authRequests: Partial<Record<keyof typeof authEndpoints, EndpointRe
   'GET /api/following/following': { query: authPageQuery },
   'GET /api/following/following/{id}': followPage,
   'GET /api/following/status/{id}': byId,
+  'GET /api/user/email/{email}': { params: authEmailParams },
   'POST /api/addresses': { body: createAddressBody },
+  'GET /api/address/{id}': byId,
+  'DELETE /api/address/{id}': byId,
+  'GET /api/default-address/{userId}': { params: authUserIdParams },
   'PUT /api/addresses/{id}': { params: authIdParams, body: updateAddressBody },
   'PUT /api/addresses/default/{id}': { params: authIdParams, body: setDefaultAddressBody },
   'POST /api/profile': { body: profileSaveBody },

@@ -197,6 +197,19 @@ const ids = <K extends string>(...names: K[]) =>
     Object.fromEntries(names.map((n) => [n, catalogIdParam])) as Record<K, typeof catalogIdParam>,
   );
 
+/** GET /api/booth/check-username|check-name/{value}: the name asked about (its first 200 characters). */
+export const boothAvailabilityParams = z.object({
+  value: z.string().transform((v) => v.slice(0, 200)),
+});
+
+/**
+ * GET /api/images/files/{key}: a stored image's key, which may hold slashes (the route takes the
+ * rest of the path; Express gives its segments, which are joined back).
+ */
+export const imageFileParams = z.object({
+  key: z.preprocess((v) => (Array.isArray(v) ? v.join('/') : v), z.string().min(1, 'is required')),
+});
+
 /** The request schemas of the catalog endpoints (beside `catalogEndpoints`). */
 export const catalogRequests: Partial<Record<keyof typeof catalogEndpoints, EndpointRequest>> = {
   'GET /api/product/published': { query: catalogPageQuery },
@@ -211,7 +224,18 @@ export const catalogRequests: Partial<Record<keyof typeof catalogEndpoints, Endp
   'POST /api/product/{id}/like/{userId}': { params: ids('id', 'userId') },
   'DELETE /api/product/{id}/unlike/{userId}': { params: ids('id', 'userId') },
   'POST /api/product/{id}/add-to-bag/{userId}': { params: ids('id', 'userId') },
+  'GET /api/product/{userId}/liked': { params: ids('userId') },
+  'GET /api/product/{userId}/bag': { params: ids('userId') },
+  'GET /api/products/{userId}/bag-count': { params: ids('userId') },
+  'DELETE /api/product/{userId}/remove-to-bag/{productId}': { params: ids('userId', 'productId') },
   'POST /api/booth': { body: createBoothBody },
+  'GET /api/booth/{userId}': { params: ids('userId') },
+  'GET /api/booth/username/{username}': { params: ids('username') },
+  'POST /api/booth/views/{id}': { params: ids('id') },
+  'GET /api/booth/views/{id}': { params: ids('id') },
+  'GET /api/booth/check-username/{value}': { params: boothAvailabilityParams },
+  'GET /api/booth/check-name/{value}': { params: boothAvailabilityParams },
+  'GET /api/images/files/{key}': { params: imageFileParams },
   'PUT /api/booth/{id}': { params: ids('id'), body: updateBoothBody },
   'POST /api/reports': { body: reportBody },
   'POST /api/images/upload-url': { body: imageUploadUrlBody },

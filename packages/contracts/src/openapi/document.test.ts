@@ -127,6 +127,85 @@ describe('the request bodies in the document', () => {
   });
 });
 
+/**
+ * GET operations that read no query string: each of them answers the same whatever query it is
+ * sent. Every other GET must document the query its route parses.
+ */
+const readsNoQuery = new Set([
+  'GET /api/auth/providers',
+  'GET /api/auth/user-data',
+  'GET /api/profile',
+  'GET /api/user/email/{email}',
+  'GET /api/addresses',
+  'GET /api/address/{id}',
+  'GET /api/default-address/{userId}',
+  'GET /api/following/status/{id}',
+  'GET /api/product/count/user/{userId}',
+  'GET /api/product/slug/{slug}',
+  'GET /api/product/{id}',
+  'GET /api/product/{userId}/liked',
+  'GET /api/product/{userId}/bag',
+  'GET /api/products/{userId}/bag-count',
+  'GET /api/booth/{userId}',
+  'GET /api/booth/username/{username}',
+  'GET /api/booth/views/{id}',
+  'GET /api/booth/check-username/{value}',
+  'GET /api/booth/check-name/{value}',
+  'GET /api/categories',
+  'GET /api/images/files/{key}',
+  'GET /api/reports/reasons',
+  'GET /api/exchange/proposal/{id}',
+  'GET /api/exchange/proposal/product/{id}',
+  'GET /api/exchange/user/{id}/stats',
+  'GET /api/rating/proposal/{id}',
+  'GET /api/notifications/settings',
+  'GET /api/stream',
+  'GET /api/chat/user/{id}/chats',
+  'GET /api/circles/wants',
+  'GET /api/circles',
+  'GET /api/circles/{id}',
+  'GET /api/circles/organiser',
+  'GET /api/circles/math-trades',
+  'GET /api/circles/math-trades/{id}',
+  'GET /api/stripe/plans',
+  'GET /api/stripe/subscriptions/{customerId}',
+  'GET /api/stripe/verify-session-status/{id}',
+  'GET /api/user-stripe-data/{userId}',
+  'GET /api/stripe/sandbox/identity/{id}',
+  'GET /api/admin/health',
+  'GET /api/admin/dashboard/stats',
+  'GET /api/admin/dashboard/dead-letters',
+  'GET /api/admin/test-stripe',
+  'GET /api/admin/admins',
+  'GET /api/openapi.json',
+  'GET /api/docs',
+]);
+
+describe('the request schemas of every operation', () => {
+  const ops = documentedOperations();
+  const key = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
+
+  it('name the path parameters of every operation that has some', () => {
+    const without = ops.filter((op) => op.path.includes('{') && !op.contract.params).map(key);
+    expect(without).toEqual([]);
+  });
+
+  it('give the query of every GET but the few that read none', () => {
+    const without = ops
+      .filter((op) => op.method === 'GET' && !op.contract.query && !readsNoQuery.has(key(op)))
+      .map(key);
+    expect(without).toEqual([]);
+  });
+
+  it('list as reading no query only operations that are documented without one', () => {
+    const documented = new Map(ops.map((op) => [key(op), op]));
+    const stale = [...readsNoQuery].filter(
+      (k) => documented.get(k)?.contract.query !== undefined || !documented.has(k),
+    );
+    expect(stale).toEqual([]);
+  });
+});
+
 describe('the documented operations', () => {
   const table = { 'GET /api/x/{id}': { data: z.null(), summary: 'x' } };
 

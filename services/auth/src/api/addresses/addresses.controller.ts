@@ -9,6 +9,7 @@ import {
   createAddressSchema,
   setDefaultSchema,
   updateAddressSchema,
+  userIdParams,
   type UpdateAddress,
 } from './addresses.schemas';
 
@@ -42,7 +43,7 @@ export function addressesController(deps: AuthDeps) {
     }),
 
     getDefault: handle(async (req, res) => {
-      const me = assertSelf(req, req.params.userId);
+      const me = assertSelf(req, parse(userIdParams, req.params, 'userId').userId);
       const address = await a.getDefault(me);
       res.json({
         success: true,

@@ -16,7 +16,10 @@ export const updateAddressSchema = z.preprocess(
   updateAddressFields.extend({ zip_code: zipSchema.optional() }),
 );
 
-export { setDefaultAddressBody as setDefaultSchema } from '@swapbooth/contracts';
+export {
+  authUserIdParams as userIdParams,
+  setDefaultAddressBody as setDefaultSchema,
+} from '@swapbooth/contracts';
 
 export type CreateAddress = z.infer<typeof createAddressSchema>;
 export type UpdateAddress = z.infer<typeof updateAddressSchema>;

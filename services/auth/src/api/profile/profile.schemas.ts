@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { profileSaveFields, withoutNulls } from '@swapbooth/contracts';
 import { zipSchema } from '../address-fields.schemas';
-import { emailSchema } from '../common.schemas';
 
 /**
  * POST/PUT /api/profile: the contract's save payload (packages/contracts auth-requests); a ZIP
@@ -13,4 +12,4 @@ export const profileSaveSchema = z.preprocess(
 );
 export type ProfileSave = z.infer<typeof profileSaveSchema>;
 
-export const emailParams = z.object({ email: emailSchema });
+export { authEmailParams as emailParams } from '@swapbooth/contracts';

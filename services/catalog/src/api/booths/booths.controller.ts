@@ -7,12 +7,12 @@ import { createBooth, nameAvailability, usernameAvailability } from '../../domai
 import { updateBooth } from '../../domain/update-booth';
 import { actorOf, idParam, ok, viewerOf } from '../http';
 import { boothView } from './booth-view';
-import { createBoothBody, updateBoothBody } from './booths.schemas';
+import { boothAvailabilityParams, createBoothBody, updateBoothBody } from './booths.schemas';
 
 /** HTTP in and out for booths (stores). */
 export function boothsController(deps: CatalogDeps) {
   const param = (req: Request, name: string) => parse(idParam, req.params[name], name);
-  const value = (req: Request) => String(req.params.value ?? '').slice(0, 200);
+  const value = (req: Request) => parse(boothAvailabilityParams, req.params, 'value').value;
 
   return {
     async create(req: Request, res: Response) {

@@ -1,2 +1,2 @@
 /** The booth routes' request schemas live with their contract (packages/contracts). */
-export { createBoothBody, updateBoothBody } from '@swapbooth/contracts';
+export { boothAvailabilityParams, createBoothBody, updateBoothBody } from '@swapbooth/contracts';

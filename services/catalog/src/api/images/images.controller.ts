@@ -6,7 +6,7 @@ import { publishOwnUpload } from '../../domain/publish-image';
 import { receiveUpload, requestUpload } from '../../domain/request-upload';
 import { imageVariant, storedImageFile } from '../../domain/serve-images';
 import { ok } from '../http';
-import { publishBody, uploadUrlBody, variantQuery } from './images.schemas';
+import { imageFileParams, publishBody, uploadUrlBody, variantQuery } from './images.schemas';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -57,8 +57,8 @@ export function imagesController(deps: CatalogDeps) {
       res.status(200).end();
     },
     async file(req: Request, res: Response) {
-      const parts = (req.params as unknown as { key: string[] }).key;
-      sendFile(res, await storedImageFile(deps, parts.join('/')));
+      const { key } = parse(imageFileParams, req.params, 'key');
+      sendFile(res, await storedImageFile(deps, key));
     },
   };
 }

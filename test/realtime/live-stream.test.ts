@@ -67,6 +67,27 @@ async function proposal() {
   return { id, sender, receiver };
 }
 
+/**
+ * The same, accepted: its receiver reads the conversation whole without a subscription (a pending
+ * proposal's receiver without one gets no messages, pushed or read).
+ */
+async function acceptedProposal() {
+  const p = await proposal();
+  await stack.publish('proposal.accepted', p.id, {
+    proposalId: p.id,
+    senderId: p.sender.id,
+    receiverId: p.receiver.id,
+    productIds: ['r1'],
+    offeredProductIds: ['s1'],
+    actorId: p.receiver.id,
+  });
+  await eventually(async () => {
+    const res = await call(0, p.receiver, 'GET', `/api/chat/proposal/${p.id}`);
+    return res.status === 200 && res.body.data?.conversation?.details_locked === false;
+  }, 20_000);
+  return p;
+}
+
 const say = (p: { id: string }, m: M, content: string, gateway = 1) =>
   call(gateway, m, 'POST', `/api/chat/proposal/${p.id}/message`, { content });
 
@@ -116,7 +137,7 @@ describe('the live stream', () => {
   });
 
   it('resumes with Last-Event-ID after a dropped connection, without loss or duplicates', async () => {
-    const p = await proposal();
+    const p = await acceptedProposal();
     const first = await stream(0, p.receiver);
     await say(p, p.sender, 'one');
     const one = await first.waitFor((e) => e.event === 'chat.message');

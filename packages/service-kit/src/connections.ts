@@ -17,12 +17,6 @@ export async function connectMongo(
   const conn = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 5000,
-    // After a database restart the driver must notice the server is back by itself: it checks
-    // every 2 s (not 10), opens each check with a fresh hello (polling, not the streamed hello
-    // that can wait forever on a half-open connection) and gives a connect or a check 5 s (not 30).
-    heartbeatFrequencyMS: 2000,
-    serverMonitoringMode: 'poll',
-    connectTimeoutMS: 5000,
     autoIndex: opts.autoIndex ?? true,
     autoCreate: true,
   });

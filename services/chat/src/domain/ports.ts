@@ -9,6 +9,8 @@ export interface ConversationRepository {
     receiverId: string;
     productIds: string[];
     offeredProductIds: string[];
+    /** An exchange that begins accepted: the conversation is created accepted, in the same write. */
+    acceptedAt?: Date;
   }): Promise<void>;
   /** Notes that the proposal was accepted (it opens to a receiver without a subscription). */
   markAccepted(proposalId: string): Promise<void>;

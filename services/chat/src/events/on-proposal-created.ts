@@ -36,6 +36,9 @@ export const onProposalAccepted =
       receiverId,
       productIds,
       offeredProductIds,
+      // Created accepted, so no reader ever sees an accepted exchange's conversation locked.
+      acceptedAt: new Date(),
     });
+    // One that proposal.created opened earlier is marked now (a no-op for the one just created).
     await conversations.markAccepted(proposalId);
   };

@@ -42,6 +42,7 @@ export class ConversationsRepository implements ConversationRepository {
     receiverId: string;
     productIds: string[];
     offeredProductIds: string[];
+    acceptedAt?: Date;
   }): Promise<void> {
     const now = new Date();
     await this.model
@@ -61,6 +62,7 @@ export class ConversationsRepository implements ConversationRepository {
             createdAt: now,
             updatedAt: now,
             version: 0,
+            ...(input.acceptedAt ? { acceptedAt: input.acceptedAt } : {}),
           },
         },
         { upsert: true },

@@ -49,8 +49,10 @@ async function list(page: Page, title: string, colour: [number, number, number])
     .setInputFiles([{ name: 'photo.png', mimeType: 'image/png', buffer: png(320, 240, colour) }]);
   await expect(page.getByText('Uploading…')).toHaveCount(0, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText('Your listing is live')).toBeVisible();
+  // The toast of the listing before may still show beside this one's.
+  await expect(page.getByText('Your listing is live').last()).toBeVisible();
   const row = page.locator('.owner-row', { hasText: title });
+  await expect(row).toContainText('Published');
   return decodeURIComponent(
     (await row.getByRole('link').first().getAttribute('href'))!.replace('/listings/', ''),
   );

@@ -11,7 +11,6 @@ import {
   type TopicName,
 } from '@swapbooth/contracts';
 import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_ATTEMPTS } from '@swapbooth/event-bus';
-import { signTestToken } from '@swapbooth/test-kit';
 import { scaled } from './support/profile';
 import { FaultStack } from './support/stack';
 import { until } from './support/market';
@@ -147,11 +146,17 @@ function kindOf(value: string): 'unreadable' | 'schema' | 'handler' {
   }
 }
 
+const EXECUTIVE = { email: 'fault-executive@example.com', password: 'fault-executive-password' };
+
 let stack: FaultStack;
 let tap: Consumer | undefined;
 
 beforeAll(async () => {
-  stack = await FaultStack.start('s3', { services: CONSUMERS });
+  stack = await FaultStack.start('s3', {
+    services: CONSUMERS,
+    // An executive who signs in for the dashboard: admin routes check the account on every call.
+    env: { ADMIN_SEED_ACCOUNTS: `${EXECUTIVE.email}|${EXECUTIVE.password}|executive|` },
+  });
 });
 
 afterAll(async () => {
@@ -359,11 +364,12 @@ test(`${POISON_PER_TOPIC * 3} poison messages on each of the ${allTopics.length}
   const adminListingKnown = await behind('admin', 'listings', [listing]);
 
   // What an admin sees on the dashboard.
-  const adminToken = signTestToken(`fault-admin-${randomUUID().slice(0, 6)}`, {
-    type: 'admin',
-    audience: 'swapbooth-admin',
-    extra: { role: 'executive', permissions: {} },
+  const login = await fetch(`${stack.service('admin').url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(EXECUTIVE),
   });
+  const adminToken = ((await login.json()) as { data?: { adminToken?: string } }).data?.adminToken;
   const res = await fetch(`${stack.service('admin').url}/api/admin/dashboard/dead-letters`, {
     headers: { authorization: `Bearer ${adminToken}` },
   });

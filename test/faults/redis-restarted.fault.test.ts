@@ -123,15 +123,24 @@ async function conversation() {
       headers: { Authorization: `Bearer ${senderToken}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ content }),
     });
-  await eventually(
-    async () =>
-      (
-        await fetch(`${realtime.gateways[0]}/api/chat/proposal/${id}`, {
-          headers: { Authorization: `Bearer ${senderToken}` },
-        })
-      ).status === 200,
-    30_000,
-  );
+  // Accepted, so its receiver reads the conversation without a subscription (a pending proposal's
+  // receiver without one is sent no messages).
+  await realtime.publish('proposal.accepted', id, {
+    proposalId: id,
+    senderId: sender,
+    receiverId: receiver,
+    productIds: ['r1'],
+    offeredProductIds: ['s1'],
+    actorId: receiver,
+  });
+  await eventually(async () => {
+    const res = await fetch(`${realtime.gateways[0]}/api/chat/proposal/${id}`, {
+      headers: { Authorization: `Bearer ${receiverToken}` },
+    });
+    if (res.status !== 200) return false;
+    const body = (await res.json()) as { data?: { conversation?: { details_locked?: boolean } } };
+    return body.data?.conversation?.details_locked === false;
+  }, 30_000);
   return { say, receiverToken };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { proposalStatuses, shippingStatuses } from './exchange';
+import { proposalStatuses, shippingStatuses } from './exchange-statuses';
 
 /**
  * The exchange routes' requests (proposals and ratings), as they parse them: the schemas the
@@ -118,9 +118,7 @@ export const shippingStatusBody = z.preprocess(
   z.object({
     userId: optionalUserId,
     type: z.enum(['sender', 'receiver'], { error: "must be 'sender' or 'receiver'" }),
-    status: z.lazy(() =>
-      z.enum(shippingStatuses, { error: 'must be preparing, shipped or delivered' }),
-    ),
+    status: z.enum(shippingStatuses, { error: 'must be preparing, shipped or delivered' }),
     trackingNote: z.string().trim().max(500, 'must be at most 500 characters').optional(),
   }),
 );
@@ -137,10 +135,7 @@ const statusList = z
       : [],
   )
   .pipe(
-    // Lazy: exchange.ts (the statuses) and this file import each other.
-    z.lazy(() =>
-      z.array(z.enum(proposalStatuses, { error: `must be among ${proposalStatuses.join(', ')}` })),
-    ),
+    z.array(z.enum(proposalStatuses, { error: `must be among ${proposalStatuses.join(', ')}` })),
   );
 
 export const memberProposalsQuery = z.object({

@@ -11,6 +11,9 @@ import {
   shippingStatusBody,
   userRatingsQuery,
 } from './exchange-requests';
+import { proposalStatus, shippingStatus } from './exchange-statuses';
+
+export * from './exchange-statuses';
 
 /**
  * The exchange service's answers (SPEC §3 exchange proposal and rating, §7 exchange and rating).
@@ -20,26 +23,6 @@ import {
  * are always the receiver's listings, `offered_products` always the sender's; `deposit_amount` is
  * money the sender adds; each side's shipping contribution is named after its party.
  */
-
-export const proposalStatuses = [
-  'pending',
-  'countered',
-  'accepted',
-  'completed',
-  'rejected',
-  'cancelled',
-  'expired',
-  'unavailable',
-] as const;
-export const proposalStatus = z.enum(proposalStatuses);
-export type ProposalStatus = z.infer<typeof proposalStatus>;
-
-/** The statuses in which a proposal still waits for an answer. */
-export const openProposalStatuses: readonly ProposalStatus[] = ['pending', 'countered'];
-
-export const shippingStatuses = ['preparing', 'shipped', 'delivered'] as const;
-export const shippingStatus = z.enum(shippingStatuses);
-export type ShippingStatus = z.infer<typeof shippingStatus>;
 
 /** What the viewer may do next (each maps to a call: status, counter or shipping-status). */
 export const proposalActions = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import * as contracts from '../index';
+import * as api from '../api';
 import { apiFailure, apiSuccess, type EndpointContract, type EndpointRequest } from '../api/common';
 
 /**
@@ -27,9 +27,9 @@ export interface Operation {
   table: string;
 }
 
-/** Every documented operation: each `…Endpoints` export of the contracts package. */
+/** Every documented operation: each `…Endpoints` export of the contracts' API module. */
 export function documentedOperations(
-  modules: Record<string, unknown> = contracts as Record<string, unknown>,
+  modules: Record<string, unknown> = api as Record<string, unknown>,
 ): Operation[] {
   const ops: Operation[] = [];
   const seen = new Map<string, string>();

@@ -1,10 +1,23 @@
 import { domainEvent, type DomainEvent } from '@swapbooth/event-bus';
-import type { ProviderSubscription } from './ports';
 
 /** Subscribed only when the status is active or trialing (SPEC §4). */
 export const ENTITLED_STATUSES: readonly string[] = ['active', 'trialing'];
 export const isEntitled = (status: string | undefined | null): boolean =>
   ENTITLED_STATUSES.includes(status ?? '');
+
+/** A subscription as the payment provider holds it now. */
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  status: string;
+  /** ISO time the paid (or trial) period ends; null when the provider gives none. */
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  priceId?: string;
+  /** The member it was started for (metadata we set at checkout). */
+  userId?: string;
+  createdAt: string;
+}
 
 /** A subscription as the last webhook-confirmed provider state had it. */
 export interface SubscriptionState {

@@ -1,19 +1,8 @@
 import type { DomainEvent } from '@swapbooth/event-bus';
-import type { Account } from './account';
+import type { Account, ProviderSubscription } from './account';
 
-/** A subscription as the payment provider holds it now. */
-export interface ProviderSubscription {
-  id: string;
-  customerId: string;
-  status: string;
-  /** ISO time the paid (or trial) period ends; null when the provider gives none. */
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  priceId?: string;
-  /** The member it was started for (metadata we set at checkout). */
-  userId?: string;
-  createdAt: string;
-}
+// Declared beside the account that applies it (so account.ts needs nothing from here).
+export type { ProviderSubscription } from './account';
 
 export type VerificationStatus = 'requires_input' | 'processing' | 'verified' | 'canceled';
 

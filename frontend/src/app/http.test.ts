@@ -56,3 +56,30 @@ describe('calls the gateway could not complete', () => {
     expect((await errorOf()).message).toBe('Trading is paused for maintenance');
   });
 });
+
+/** A call made with another token source (the admin console's) goes through the same client. */
+describe('calls with another token source', () => {
+  const source = (token: string | null) => ({
+    current: jest.fn(async () => token),
+    renew: jest.fn(async () => null),
+    lost: jest.fn(),
+  });
+
+  it('sends that source’s token and tells it when the server refuses it', async () => {
+    const fetchMock = mockFetch(() => ({ status: 401, body: { success: false, message: 'No' } }));
+    const tokens = source('admin-token');
+    const result = await request({ url: '/admin/users' }, tokens);
+    expect(new Headers(fetchMock.mock.calls[0]![1]!.headers).get('authorization')).toBe(
+      'Bearer admin-token',
+    );
+    expect(tokens.renew).toHaveBeenCalledWith('/admin/users');
+    expect(tokens.lost).toHaveBeenCalledWith('/admin/users');
+    expect(result).toMatchObject({ error: { status: 401, message: 'No' } });
+  });
+
+  it('gets the same words for a gateway that could not complete the call', async () => {
+    mockFetch(() => ({ status: 504 }));
+    const result = await request({ url: '/admin/users' }, source('admin-token'));
+    expect(result).toMatchObject({ error: { status: 504, message: UnavailableMessages.slow } });
+  });
+});

@@ -120,25 +120,49 @@ async function send(args: RequestArgs, token: string | null): Promise<Response> 
 }
 
 /**
- * One request to the API with the stored token as a bearer header. An expired token is renewed
- * first; a 401 is retried once after a refresh, then reported as a lost session.
+ * Where a call's bearer token comes from and what a refused one means: the member's session
+ * (`memberTokens`, the default) or another, such as the admin console's (SPEC §6).
  */
-export async function request<T = unknown>(args: RequestArgs): Promise<HttpResult<T>> {
-  const mayRefresh = !NO_REFRESH.test(args.url);
-  let token = readToken();
-  if (token && mayRefresh) {
+export interface TokenSource {
+  /** The token to send to `url`, renewed first when it has expired and can be; null for none. */
+  current(url: string): Promise<string | null>;
+  /** A new token after `url` answered 401, or null when there is none to be had. */
+  renew(url: string): Promise<string | null>;
+  /** `url` still answered 401: the session is over. */
+  lost(url: string): void;
+}
+
+/**
+ * The member's token from storage. An expired token is renewed first; a 401 is retried once after
+ * a refresh, then reported as a lost session. The auth calls themselves never refresh.
+ */
+export const memberTokens: TokenSource = {
+  async current(url) {
+    const token = readToken();
+    if (!token || NO_REFRESH.test(url)) return token;
     const check = checkStoredToken();
-    token = check.ok ? check.token : await refreshSession();
-  }
+    return check.ok ? check.token : refreshSession();
+  },
+  renew: (url) => (NO_REFRESH.test(url) ? Promise.resolve(null) : refreshSession()),
+  lost(url) {
+    if (NO_REFRESH.test(url)) return;
+    clearToken();
+    onSessionLost(SessionMessages.expired, url);
+  },
+};
+
+/** One request to the API, with the token source's token (the member's by default) as bearer. */
+export async function request<T = unknown>(
+  args: RequestArgs,
+  tokens: TokenSource = memberTokens,
+): Promise<HttpResult<T>> {
   try {
+    const token = await tokens.current(args.url);
     let res = await send(args, token);
-    if (res.status === 401 && token && mayRefresh) {
-      const renewed = await refreshSession();
+    if (res.status === 401 && token) {
+      const renewed = await tokens.renew(args.url);
       if (renewed) res = await send(args, renewed);
-      if (res.status === 401) {
-        clearToken();
-        onSessionLost(SessionMessages.expired, args.url);
-      }
+      if (res.status === 401) tokens.lost(args.url);
     }
     const body = parseJson(await res.text());
     if (!res.ok) {

@@ -5,56 +5,34 @@ import type {
   OrganiserRequestListResponse,
 } from '@swapbooth/contracts';
 import { api } from '../../app/api';
-import type { ApiError } from '../../app/http';
+import { request, type HttpResult, type RequestArgs, type TokenSource } from '../../app/http';
 import { toastShown } from '../../components/toasts/toasts-slice';
 import { AdminMessages, adminSession, type AdminUser } from './admin-session';
 
-/** Admin calls carry the admin token (SPEC §6), never the member's. */
+/**
+ * Admin calls carry the admin token (SPEC §6), never the member's: no renewal; a 401 on a call
+ * made with one ends the admin session with the 'Session expired' toast.
+ */
+const adminTokens = (dispatch: BaseQueryApi['dispatch']): TokenSource => ({
+  current: async () => {
+    const session = adminSession.check();
+    return session.status === 'valid' ? session.token : null;
+  },
+  renew: async () => null,
+  lost(url) {
+    if (/^\/admin\/log(in|out)$/.test(url)) return;
+    adminSession.clear();
+    dispatch(toastShown(AdminMessages.sessionExpired, 'error'));
+  },
+});
+
+/** One admin call through the app's client; answers with the envelope's `data`. */
 async function adminRequest<T>(
-  q: { url: string; method?: string; body?: unknown; params?: Record<string, unknown> },
-  base: Pick<BaseQueryApi, 'dispatch'>,
-): Promise<{ data: T } | { error: ApiError }> {
-  const session = adminSession.check();
-  const token = session.status === 'valid' ? session.token : undefined;
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(q.params ?? {})) {
-    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
-  }
-  const url = `/api${q.url}${qs.size ? `?${qs.toString()}` : ''}`;
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: q.method ?? 'GET',
-      headers: {
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...(q.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      },
-      ...(q.body !== undefined ? { body: JSON.stringify(q.body) } : {}),
-    });
-  } catch {
-    return { error: { status: 'FETCH_ERROR', message: 'Network error: please try again' } };
-  }
-  const text = await res.text();
-  let body: { success?: boolean; data?: unknown; message?: string; code?: string } = {};
-  try {
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    body = {};
-  }
-  if (!res.ok) {
-    if (res.status === 401 && !/^\/admin\/log(in|out)$/.test(q.url) && token) {
-      adminSession.clear();
-      base.dispatch(toastShown(AdminMessages.sessionExpired, 'error'));
-    }
-    return {
-      error: {
-        status: res.status,
-        message: body.message ?? `Request failed (${res.status})`,
-        ...(body.code ? { code: body.code } : {}),
-      },
-    };
-  }
-  return { data: body.data as T };
+  args: RequestArgs,
+  { dispatch }: Pick<BaseQueryApi, 'dispatch'>,
+): Promise<HttpResult<T>> {
+  const result = await request<{ data?: T } | undefined>(args, adminTokens(dispatch));
+  return 'error' in result ? result : { data: result.data?.data as T };
 }
 
 export interface Paged {
@@ -167,7 +145,6 @@ type ProductStatusChange = {
 };
 type ReportResolution = { id: string; resolution: 'dismissed' | 'actioned'; note?: string };
 type OrganiserDecision = { userId: string } & OrganiserDecisionBody;
-type Req = Parameters<typeof adminRequest>[0];
 export type AdminAccount = AdminAccountResponse;
 type AccessChange = {
   id: string;
@@ -179,7 +156,7 @@ type ResetLinkSent = { admin_id: string; expires_at: string; audit_id: string };
 
 /** A queryFn calling the admin API with the request built from the endpoint's argument. */
 const via =
-  <R, A>(build: (arg: A) => Req) =>
+  <R, A>(build: (arg: A) => RequestArgs) =>
   (arg: A, base: BaseQueryApi) =>
     adminRequest<R>(build(arg), base);
 

@@ -1,16 +1,9 @@
-import type { ChatMessageResponse, ProposalResponse } from '@swapbooth/contracts';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { ProposalResponse } from '@swapbooth/contracts';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  draftToSend,
-  MESSAGE_MAX,
-  mergeMessages,
-  useGetProposalChatQuery,
-  useMarkChatReadMutation,
-  useSendMessageMutation,
-} from '../../../app/chat-api';
+import { MESSAGE_MAX } from '../../../app/chat-api';
 import { errorMessage } from '../../../app/http';
-import { useLiveEvents, useLiveStreamUp, type LiveEvent } from '../../../app/live-stream';
+import { useProposalConversation } from '../../../app/use-proposal-conversation';
 import { partyName, sidesOf } from '../proposal-view';
 
 export const ProposalChatTexts = {
@@ -24,10 +17,6 @@ export const ProposalChatTexts = {
   forbidden: 'You cannot send messages in this conversation.',
   locked: 'Chat with the sender opens with a subscription.',
 } as const;
-
-const LIVE_TYPES = ['chat.message'] as const;
-const POLL_MS = 10_000;
-const RETRY_MS = 2_000;
 
 /** When a message was sent: the day and the time of day. */
 const sentAt = (iso: string) => {
@@ -54,62 +43,17 @@ function sendRefusal(err: unknown): string {
 export function ProposalChat({ proposal, me }: { proposal: ProposalResponse; me: string }) {
   const proposalId = proposal.proposal_id;
   const other = partyName(sidesOf(proposal).otherParty);
-  const live = useLiveStreamUp();
-  const [missing, setMissing] = useState(false);
   // Chat opens the conversation when it hears of the proposal: a 404 means "not yet".
-  const chat = useGetProposalChatQuery(
-    { proposalId, userId: me },
-    { pollingInterval: missing ? RETRY_MS : live ? 0 : POLL_MS },
-  );
-  const notFound = statusOf(chat.error) === 404;
-  if (notFound !== missing) setMissing(notFound);
-  const [send, sending] = useSendMessageMutation();
-  const [markRead] = useMarkChatReadMutation();
-  const [pushed, setPushed] = useState<ChatMessageResponse[]>([]);
-  const [draft, setDraft] = useState('');
+  const { chat, notFound, conversation, messages, draft, setDraft, canSend, sendDraft } =
+    useProposalConversation(proposalId, me);
   const [refusal, setRefusal] = useState<string>();
-
-  const conversation = chat.data?.conversation;
-  const conversationId = conversation?.conversation_id;
-  const messages = useMemo(
-    () => mergeMessages(chat.data?.messages ?? [], pushed),
-    [chat.data?.messages, pushed],
-  );
-
-  const readNow = useCallback(() => {
-    if (conversationId)
-      void markRead({ conversationId, userId: me })
-        .unwrap()
-        .catch(() => undefined);
-  }, [conversationId, markRead, me]);
-
-  useEffect(() => {
-    if (conversation && conversation.unread_count > 0) readNow();
-  }, [conversation, readNow]);
-
-  const onLive = useCallback(
-    (e: LiveEvent) => {
-      const m = (e.data as { message?: ChatMessageResponse }).message;
-      if (!m || m.conversation_id !== conversationId) return;
-      setPushed((list) => mergeMessages(list, [m]));
-      if (m.sender_id !== me) readNow();
-    },
-    [conversationId, me, readNow],
-  );
-  useLiveEvents(onLive, LIVE_TYPES);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const content = draftToSend(draft);
-    if (!content || !conversation || conversation.read_only) return;
+    const sending = sendDraft();
+    if (!sending) return;
     setRefusal(undefined);
-    send({ proposalId, userId: me, content })
-      .unwrap()
-      .then((m) => {
-        setPushed((list) => mergeMessages(list, [m]));
-        setDraft('');
-      })
-      .catch((err: unknown) => setRefusal(sendRefusal(err)));
+    sending.catch((err: unknown) => setRefusal(sendRefusal(err)));
   };
 
   let body;
@@ -167,11 +111,7 @@ export function ProposalChat({ proposal, me }: { proposal: ProposalResponse; me:
               rows={2}
               onChange={(e) => setDraft(e.target.value)}
             />
-            <button
-              type="submit"
-              className="btn btn--primary"
-              disabled={sending.isLoading || !draftToSend(draft)}
-            >
+            <button type="submit" className="btn btn--primary" disabled={!canSend}>
               {ProposalChatTexts.send}
             </button>
           </form>

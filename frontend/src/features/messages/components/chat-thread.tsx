@@ -1,78 +1,21 @@
-import type { ChatMessageResponse } from '@swapbooth/contracts';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../app/http';
 import { useToast } from '../../../app/hooks';
-import { useLiveEvents, useLiveStreamUp, type LiveEvent } from '../../../app/live-stream';
+import { useProposalConversation } from '../../../app/use-proposal-conversation';
 import { ErrorState } from '../../../components/empty-state';
 import { InlineLoading } from '../../../components/loading-screen';
 import { formatDate } from '../../../lib/format';
-import {
-  ChatTexts,
-  draftToSend,
-  listingsLine,
-  mergeMessages,
-  MESSAGE_MAX,
-  otherName,
-} from '../chat-rules';
-import {
-  useGetChatProposalQuery,
-  useGetProposalChatQuery,
-  useMarkChatReadMutation,
-  useSendMessageMutation,
-} from '../messages-api';
-
-const LIVE_TYPES = ['chat.message'] as const;
-const POLL_MS = 10_000;
-const RETRY_MS = 2_000;
+import { ChatTexts, listingsLine, MESSAGE_MAX, otherName } from '../chat-rules';
+import { useGetChatProposalQuery } from '../messages-api';
 
 /** One conversation: its messages (as text), new ones arriving live, and the composer. */
 export function ChatThread({ proposalId, me }: { proposalId: string; me: string }) {
-  const live = useLiveStreamUp();
   const toast = useToast();
-  const [missing, setMissing] = useState(false);
-  const chat = useGetProposalChatQuery(
-    { proposalId, userId: me },
-    // A conversation opens when chat hears of its proposal: until then, look again soon.
-    { pollingInterval: missing ? RETRY_MS : live ? 0 : POLL_MS },
-  );
-  const notFound = (chat.error as { status?: unknown } | undefined)?.status === 404;
-  if (notFound !== missing) setMissing(notFound);
+  const { chat, notFound, conversation, messages, draft, setDraft, canSend, sendDraft } =
+    useProposalConversation(proposalId, me);
   const { data: proposal } = useGetChatProposalQuery(proposalId);
-  const [send, sending] = useSendMessageMutation();
-  const [markRead] = useMarkChatReadMutation();
-  const [pushed, setPushed] = useState<ChatMessageResponse[]>([]);
-  const [draft, setDraft] = useState('');
   const endRef = useRef<HTMLDivElement>(null);
-
-  const conversation = chat.data?.conversation;
-  const conversationId = conversation?.conversation_id;
-  const messages = useMemo(
-    () => mergeMessages(chat.data?.messages ?? [], pushed),
-    [chat.data?.messages, pushed],
-  );
-
-  const readNow = useCallback(() => {
-    if (conversationId)
-      void markRead({ conversationId, userId: me })
-        .unwrap()
-        .catch(() => undefined);
-  }, [conversationId, markRead, me]);
-
-  useEffect(() => {
-    if (conversation && conversation.unread_count > 0) readNow();
-  }, [conversation, readNow]);
-
-  const onLive = useCallback(
-    (e: LiveEvent) => {
-      const m = (e.data as { message?: ChatMessageResponse }).message;
-      if (!m || m.conversation_id !== conversationId) return;
-      setPushed((list) => mergeMessages(list, [m]));
-      if (m.sender_id !== me) readNow();
-    },
-    [conversationId, me, readNow],
-  );
-  useLiveEvents(onLive, LIVE_TYPES);
 
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
@@ -80,15 +23,7 @@ export function ChatThread({ proposalId, me }: { proposalId: string; me: string 
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
-    const content = draftToSend(draft);
-    if (!content || !conversation || conversation.read_only) return;
-    send({ proposalId, userId: me, content })
-      .unwrap()
-      .then((m) => {
-        setPushed((list) => mergeMessages(list, [m]));
-        setDraft('');
-      })
-      .catch((err: unknown) => toast(errorMessage(err), 'error'));
+    sendDraft()?.catch((err: unknown) => toast(errorMessage(err), 'error'));
   };
 
   if (chat.isLoading) return <InlineLoading />;
@@ -152,11 +87,7 @@ export function ChatThread({ proposalId, me }: { proposalId: string; me: string 
               }
             }}
           />
-          <button
-            type="submit"
-            className="btn btn--primary"
-            disabled={sending.isLoading || !draftToSend(draft)}
-          >
+          <button type="submit" className="btn btn--primary" disabled={!canSend}>
             {ChatTexts.send}
           </button>
         </form>

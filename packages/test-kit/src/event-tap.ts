@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Kafka, logLevel, type Consumer, type Producer } from 'kafkajs';
-import {
-  createEvent,
-  topicOf,
-  type EventData,
-  type EventEnvelope,
-  type EventType,
-  type TopicName,
-} from '@swapbooth/contracts';
+import { Kafka, logLevel, type Consumer } from 'kafkajs';
+import type { EventData, EventEnvelope, EventType, TopicName } from '@swapbooth/contracts';
+import { EventPublisher } from './event-publisher';
 import { eventually } from './wait';
 
 /** An event as the tap read it, with the message key it was published under. */
@@ -20,7 +14,7 @@ export type TappedEvent<K extends EventType = EventType> = EventEnvelope<K> & { 
 export class EventTap {
   private readonly kafka: Kafka;
   private consumer: Consumer | undefined;
-  private producer: Producer | undefined;
+  private readonly publisher: EventPublisher;
   readonly seen: TappedEvent[] = [];
 
   constructor(
@@ -30,6 +24,7 @@ export class EventTap {
     private readonly timeoutMs = 15_000,
   ) {
     this.kafka = new Kafka({ brokers, clientId: 'event-tap', logLevel: logLevel.NOTHING });
+    this.publisher = new EventPublisher(brokers, prefix);
   }
 
   async start(): Promise<void> {
@@ -49,8 +44,7 @@ export class EventTap {
         this.seen.push(env);
       },
     });
-    this.producer = this.kafka.producer();
-    await this.producer.connect();
+    await this.publisher.start();
   }
 
   /** Waits for an event of a type whose payload matches. */
@@ -74,15 +68,11 @@ export class EventTap {
 
   /** Publishes an event as its producing service would (to this instance's topics). */
   async publish<K extends EventType>(type: K, subject: string, data: EventData<K>): Promise<void> {
-    const env = createEvent(type, data, { producer: 'test', subject });
-    await this.producer!.send({
-      topic: `${this.prefix}${topicOf(type)}`,
-      messages: [{ key: subject, value: JSON.stringify(env) }],
-    });
+    await this.publisher.publish(type, subject, data);
   }
 
   async stop(): Promise<void> {
     await this.consumer?.disconnect();
-    await this.producer?.disconnect();
+    if (this.consumer) await this.publisher.stop();
   }
 }

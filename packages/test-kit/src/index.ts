@@ -7,3 +7,5 @@ export * from './disposable';
 export * from './bus-trace';
 export * from './api';
 export * from './event-tap';
+export * from './event-publisher';
+export * from './service-under-test';

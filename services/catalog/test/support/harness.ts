@@ -6,9 +6,7 @@ import {
   ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { Kafka, logLevel } from 'kafkajs';
-import mongoose from 'mongoose';
-import { signTestToken, Api } from '@swapbooth/test-kit';
+import { signTestToken, startServiceUnderTest, type Api, type Env } from '@swapbooth/test-kit';
 import { loadCatalogConfig, type CatalogConfig } from '../../src/config';
 import type { RunningService } from '@swapbooth/runtime';
 import type { CatalogDeps } from '../../src/deps';
@@ -45,74 +43,36 @@ export interface Harness {
  * Starts catalog in this process against the real servers, with its own database, topics and
  * bucket (so test files never share consumer groups), and the auth stand-in for address lookups.
  */
-export async function startCatalog(env: Record<string, string | undefined> = {}): Promise<Harness> {
-  const tag = randomBytes(3).toString('hex');
+export async function startCatalog(env: Env = {}): Promise<Harness> {
   const auth = new AuthStub();
   await auth.start();
-  const base = process.env;
-  const config = loadCatalogConfig({
-    ...base,
-    MONGO_URL: base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
-    MONGO_DB_PREFIX: `${base.MONGO_DB_PREFIX ?? 'test_'}${tag}_`,
-    KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test.'}${tag}.`,
-    KAFKA_PARTITIONS: '1',
-    S3_BUCKET: `${(base.SWAPBOOTH_TEST_RUN ?? 'test').toLowerCase()}-${tag}`,
-    AUTH_URL: auth.url,
-    LOG_LEVEL: process.env.CATALOG_TEST_LOG_LEVEL ?? 'error',
-    ...env,
-  });
-  const service = await startWithRetry(config).catch(async (err: unknown) => {
+  const bucket = `${(process.env.SWAPBOOTH_TEST_RUN ?? 'test').toLowerCase()}-${randomBytes(3).toString('hex')}`;
+  const sut = await startServiceUnderTest({
+    name: 'catalog',
+    loadConfig: loadCatalogConfig,
+    start: startCatalogService,
+    env: { S3_BUCKET: bucket, AUTH_URL: auth.url, ...env },
+    onStop: async () => {
+      await auth.stop();
+      if (sut.config.S3_ENDPOINT) await dropBucket(sut.config);
+    },
+  }).catch(async (err: unknown) => {
     await auth.stop();
     throw err;
   });
+  const { api, config, url, service } = sut;
   return {
-    api: new Api(service.url),
+    api,
     auth,
     config,
-    url: service.url,
+    url,
     topicPrefix: config.KAFKA_TOPIC_PREFIX,
     service,
-    stop: async () => {
-      await service.stop();
-      await auth.stop();
-      await cleanUp(config);
-    },
+    stop: sut.stop,
   };
 }
 
-/**
- * Starts the service, retrying when the broker is not ready to describe topics it has just created
- * (kafkajs reports "does not host this topic-partition" while a busy broker catches up).
- */
-async function startWithRetry(config: Readonly<CatalogConfig>, attempts = 3) {
-  for (let i = 1; ; i++) {
-    try {
-      return await startCatalogService(config, { port: 0, relay: { pollIntervalMs: 200 } });
-    } catch (err) {
-      if (i >= attempts || (err as Error).name !== 'KafkaJSProtocolError') throw err;
-      await new Promise((r) => setTimeout(r, 500 * i));
-    }
-  }
-}
-
-/** Drops what the instance created: its database, its topics and its bucket. */
-async function cleanUp(config: Readonly<CatalogConfig>): Promise<void> {
-  const conn = await mongoose
-    .createConnection(config.MONGO_URL, {
-      dbName: `${config.MONGO_DB_PREFIX}catalog`,
-    })
-    .asPromise();
-  await conn.dropDatabase().catch(() => undefined);
-  await conn.close();
-  const kafka = new Kafka({ brokers: config.KAFKA_BROKERS, logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
-  await admin.connect();
-  const topics = (await admin.listTopics()).filter((t) => t.startsWith(config.KAFKA_TOPIC_PREFIX));
-  if (topics.length) await admin.deleteTopics({ topics }).catch(() => undefined);
-  await admin.disconnect();
-  if (config.S3_ENDPOINT) await dropBucket(config);
-}
-
+/** Empties and deletes the instance's bucket (best effort). */
 async function dropBucket(config: Readonly<CatalogConfig>): Promise<void> {
   const s3 = new S3Client({
     endpoint: config.S3_ENDPOINT,

@@ -1,2 +1,3 @@
 export * from './runtime';
 export * from './indexes';
+export * from './periodic-job';

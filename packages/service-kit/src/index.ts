@@ -11,3 +11,4 @@ export * from './server';
 export * from './permissions';
 export * from './realtime';
 export * from './window-limiter';
+export * from './password-hasher';

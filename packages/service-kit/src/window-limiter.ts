@@ -1,11 +1,17 @@
 import type { Redis } from 'ioredis';
 
+/** A per-member cap on calls of one kind: how long to wait, or 0 when the call may go ahead. */
+export interface RateLimiter {
+  /** Seconds to wait, or 0 when the call may go ahead (and is counted). */
+  take(userId: string): Promise<number>;
+}
+
 /**
  * Counts a member's calls of one kind in a fixed window in Redis: the first call opens the window,
  * the (limit+1)th inside it is told how many seconds remain. Shared by every per-member cap (chat
  * sends, client notifications, proposals an hour), so they count and answer alike.
  */
-export class RedisWindowLimiter {
+export class RedisWindowLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
     private readonly name: string,

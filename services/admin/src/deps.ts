@@ -1,9 +1,9 @@
 import { serviceUrls } from '@swapbooth/contracts';
 import type { ServiceContext } from '@swapbooth/runtime';
+import { argon2Hasher } from '@swapbooth/service-kit';
 import type { AdminConfig } from './config';
 import { readPrivateKey } from './config';
 import { AdminTokenSigner } from './adapters/admin-token-signer';
-import { argon2Hasher } from './adapters/password-hasher';
 import { PlatformClient } from './adapters/platform-client';
 import { redisSessionRevoker } from './adapters/session-revoker';
 import { AdminUsersRepository } from './data/admin-users/admin-users.repository';

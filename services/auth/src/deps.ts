@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from '@swapbooth/runtime';
+import { argon2Hasher } from '@swapbooth/service-kit';
 import { readPrivateKey, type AuthConfig } from './config';
 import { AccessTokenSigner } from './adapters/access-tokens';
 import { DurableAccessRevocation, RevocationRestorer } from './adapters/revocations';
 import { googleIdentity } from './adapters/google-identity';
-import { argon2Hasher } from './adapters/password-hasher';
 import { paymentDirectory } from './adapters/payment-client';
 import { RateLimits } from './adapters/rate-limits';
 import { RedisSignInCounters } from './adapters/sign-in-counters';

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ServiceContext } from '@swapbooth/runtime';
+import { PeriodicJob, type ServiceContext } from '@swapbooth/runtime';
 import type { CatalogConfig } from './config';
 import { AuthAddressBook } from './clients/auth-address-book';
 import { BagItemsRepository } from './data/bag/bag.repository';
@@ -19,7 +19,6 @@ import { LocalImageStorage } from './images/local-image-storage';
 import { S3ImageStorage } from './images/s3-image-storage';
 import { sharpCodec } from './images/sharp-codec';
 import { sharpResizer } from './images/sharp-resizer';
-import { PeriodicJob } from './jobs/periodic-job';
 
 /** The image store, with what the service does with it at start and stop. */
 type Storage = ImageStorage & { ensureReady(): Promise<void>; close(): void };

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
-import type { ServiceContext } from '@swapbooth/runtime';
+import { PeriodicJob, type ServiceContext } from '@swapbooth/runtime';
 import type { ExchangeConfig } from './config';
 import { exclusionModel } from './data/circle-exclusions/exclusion.model';
 import { ExclusionsRepository } from './data/circle-exclusions/exclusions.repository';
@@ -19,7 +19,6 @@ import { sweepDue } from './domain/due-work';
 import { matchCircles } from './domain/match-circles';
 import type { ProposalDeps } from './domain/proposal-deps';
 import { CircleMatcherJob } from './jobs/circle-matcher';
-import { PeriodicJob } from './jobs/periodic-job';
 
 /** The circles module's collections; returns the one with an outbox (for the service's `models`). */
 export function circleModels(conn: Connection) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ServiceContext } from '@swapbooth/runtime';
+import { PeriodicJob, type ServiceContext } from '@swapbooth/runtime';
 import { RedisWindowLimiter } from '@swapbooth/service-kit';
 import type { ExchangeConfig } from './config';
 import { EntitlementsRepository } from './data/entitlements/entitlements.repository';
@@ -10,7 +10,6 @@ import { ReservationsRepository } from './data/reservations/reservations.reposit
 import type { ProposalDeps } from './domain/proposal-deps';
 import { halfWayReservations, overdueProposals } from './domain/sweep-proposals';
 import { sweepDue } from './domain/due-work';
-import { PeriodicJob } from './jobs/periodic-job';
 import { buildRatingsDeps } from './ratings-deps';
 import { buildCircleDeps } from './circles-deps';
 import { CirclesRepository } from './data/circles/circles.repository';

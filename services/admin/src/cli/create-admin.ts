@@ -6,8 +6,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { connectMongo, createLogger } from '@swapbooth/service-kit';
-import { argon2Hasher } from '../adapters/password-hasher';
+import { argon2Hasher, connectMongo, createLogger } from '@swapbooth/service-kit';
 import { adminUserModel } from '../data/admin-users/admin-user.model';
 import { AdminUsersRepository } from '../data/admin-users/admin-users.repository';
 import { loadAdminConfig } from '../config';

@@ -22,11 +22,8 @@ export interface SessionRevoker {
   revokeAll(adminId: string, at: Date): Promise<void>;
 }
 
-export interface PasswordHasher {
-  hash(password: string): Promise<string>;
-  /** False on a mismatch; with no hash, still spends the time a check takes. */
-  verify(hash: string | undefined, password: string): Promise<boolean>;
-}
+/** Hashes and checks passwords (argon2id, shared with auth, in service-kit). */
+export type { PasswordHasher } from '@swapbooth/service-kit';
 
 export interface AdminTokenIssuer {
   /** `issuedAfter`: sessions up to then were ended, so the token must be dated later. */

@@ -6,12 +6,8 @@ import type { SignInRecord } from './sign-in-throttle';
  * implement these; `deps.ts` wires them. Each use case takes only the methods it calls.
  */
 
-/** Hashes and checks passwords (argon2id in adapters/). */
-export interface PasswordHasher {
-  hash(password: string): Promise<string>;
-  /** False for a missing hash too, after as long as a real check takes. */
-  verify(hash: string | undefined, password: string): Promise<boolean>;
-}
+/** Hashes and checks passwords (argon2id, shared with admin, in service-kit). */
+export type { PasswordHasher } from '@swapbooth/service-kit';
 
 /** A signed member access token. */
 export interface AccessToken {

@@ -50,10 +50,7 @@ export interface Entitlements {
 }
 
 /** Counts a member's sends; answers how long to wait when over the limit. */
-export interface SendLimiter {
-  /** Seconds to wait, or 0 when the send may go ahead. */
-  take(userId: string): Promise<number>;
-}
+export type { RateLimiter as SendLimiter } from '@swapbooth/service-kit';
 
 /** Pushes live updates to members' open streams. */
 export interface LivePush {

@@ -94,8 +94,6 @@ export interface OnceClaims {
 }
 
 /** Counts a member's calls; answers seconds to wait, or 0. */
-export interface CallLimiter {
-  take(userId: string): Promise<number>;
-}
+export type { RateLimiter as CallLimiter } from '@swapbooth/service-kit';
 
 export type { Notification, NotificationType };

@@ -3,6 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const packageRootsOnly = {
   group: ['@swapbooth/*/src/*', '@swapbooth/*/dist/*'],
@@ -71,6 +73,17 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import cycles: a module and what it imports never lead back to it (type-only imports,
+    // erased at compile time, are not counted). Packages are not followed into.
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.cjs', '**/*.js', '**/*.mjs'],

@@ -11,7 +11,8 @@ import {
 } from '../admin-api';
 import { adminSession } from '../admin-session';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { errorMessage, formatDate, QueryState } from '../components/query-state';
+import { AdminTable, type Column } from '../components/admin-list';
+import { errorMessage, formatDate } from '../components/query-state';
 
 /** The areas an admin's map can grant (the server's list), with the console's labels. */
 const grantable = [
@@ -95,6 +96,66 @@ type Pending =
   | { kind: 'status'; account: AdminAccount }
   | { kind: 'reset'; account: AdminAccount };
 
+const columns = (
+  me: string | undefined,
+  open: (kind: Pending['kind'], account: AdminAccount) => void,
+): Column<AdminAccount>[] => [
+  {
+    header: 'E-mail',
+    cell: (a) => (
+      <>
+        {a.email}
+        {a.admin_id === me && <span className="admin-muted"> (you)</span>}
+      </>
+    ),
+  },
+  { header: 'Role', cell: (a) => a.role },
+  { header: 'Areas', cell: areasOf },
+  {
+    header: 'Status',
+    cell: (a) => <span className={`admin-status admin-status--${a.status}`}>{a.status}</span>,
+  },
+  {
+    header: 'Last sign-in',
+    cell: (a) => (a.last_sign_in_at ? formatDate(a.last_sign_in_at) : 'Never'),
+  },
+  {
+    header: 'Actions',
+    headerHidden: true,
+    className: 'admin-actions',
+    cell: (a) => (
+      <>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          aria-label={`Change access of ${a.email}`}
+          onClick={() => open('access', a)}
+        >
+          Access
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          aria-label={`${a.status === 'active' ? 'Disable' : 'Enable'} ${a.email}`}
+          onClick={() => open('status', a)}
+        >
+          {a.status === 'active' ? 'Disable' : 'Enable'}
+        </button>
+        {a.status === 'active' && (
+          <button
+            type="button"
+            className="btn btn--ghost"
+            aria-label={`Send a password-reset link to ${a.email}`}
+            onClick={() => open('reset', a)}
+          >
+            Reset password
+          </button>
+        )}
+      </>
+    ),
+  },
+];
+
 /** Admins who manage admins (executives only): role and areas, disabling, reset links. */
 export default function AdminsPage() {
   usePageTitle('Admin Admins');
@@ -126,64 +187,13 @@ export default function AdminsPage() {
       <p role="status" className="admin-muted">
         {outcome}
       </p>
-      <QueryState isLoading={isLoading} error={error}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>E-mail</th>
-              <th>Role</th>
-              <th>Areas</th>
-              <th>Status</th>
-              <th>Last sign-in</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {data?.admins.map((a) => (
-              <tr key={a.admin_id}>
-                <td>
-                  {a.email}
-                  {a.admin_id === me && <span className="admin-muted"> (you)</span>}
-                </td>
-                <td>{a.role}</td>
-                <td>{areasOf(a)}</td>
-                <td>
-                  <span className={`admin-status admin-status--${a.status}`}>{a.status}</span>
-                </td>
-                <td>{a.last_sign_in_at ? formatDate(a.last_sign_in_at) : 'Never'}</td>
-                <td className="admin-actions">
-                  <button
-                    type="button"
-                    className="btn btn--ghost"
-                    aria-label={`Change access of ${a.email}`}
-                    onClick={() => setPending({ kind: 'access', account: a })}
-                  >
-                    Access
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--ghost"
-                    aria-label={`${a.status === 'active' ? 'Disable' : 'Enable'} ${a.email}`}
-                    onClick={() => setPending({ kind: 'status', account: a })}
-                  >
-                    {a.status === 'active' ? 'Disable' : 'Enable'}
-                  </button>
-                  {a.status === 'active' && (
-                    <button
-                      type="button"
-                      className="btn btn--ghost"
-                      aria-label={`Send a password-reset link to ${a.email}`}
-                      onClick={() => setPending({ kind: 'reset', account: a })}
-                    >
-                      Reset password
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </QueryState>
+      <AdminTable
+        isLoading={isLoading}
+        error={error}
+        rows={data?.admins}
+        rowKey={(a) => a.admin_id}
+        columns={columns(me, (kind, account) => setPending({ kind, account }))}
+      />
       {pending?.kind === 'access' && <AccessDialog account={pending.account} onClose={close} />}
       {pending?.kind === 'status' && (
         <ConfirmDialog

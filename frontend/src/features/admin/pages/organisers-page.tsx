@@ -1,17 +1,80 @@
+import type { OrganiserRequestListResponse } from '@swapbooth/contracts';
 import { useState } from 'react';
 import { useToast } from '../../../app/hooks';
 import { usePageTitle } from '../../../lib/page-title';
 import { useAdminOrganisersQuery, useDecideOrganiserMutation } from '../admin-api';
-import { errorMessage, formatDate, QueryState } from '../components/query-state';
+import {
+  AdminTable,
+  FilterBar,
+  FilterSelect,
+  useListFilters,
+  type Column,
+} from '../components/admin-list';
+import { errorMessage, formatDate } from '../components/query-state';
 
 type Decision = 'approved' | 'refused';
+type Organiser = OrganiserRequestListResponse['organisers'][number];
+
+const whoOf = (o: Organiser) => o.name || o.username || o.user_id;
+
+const columns = (
+  act: (o: Organiser, decision: Decision) => void,
+  busy: boolean,
+): Column<Organiser>[] => [
+  {
+    header: 'Member',
+    cell: (o) => (
+      <>
+        {whoOf(o)}
+        {o.username && o.name && <span className="admin-muted"> @{o.username}</span>}
+      </>
+    ),
+  },
+  { header: 'Booth', cell: (o) => o.booth_name ?? '—' },
+  { header: 'Asked', cell: (o) => formatDate(o.requested_at) },
+  {
+    header: 'Status',
+    cell: (o) => <span className={`admin-status admin-status--${o.status}`}>{o.status}</span>,
+  },
+  {
+    header: 'Actions',
+    headerHidden: true,
+    className: 'admin-actions',
+    cell: (o) => (
+      <>
+        {o.status !== 'approved' && (
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={busy}
+            aria-label={`Approve ${whoOf(o)}`}
+            onClick={() => act(o, 'approved')}
+          >
+            Approve
+          </button>
+        )}
+        {o.status !== 'refused' && (
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={busy}
+            aria-label={`Refuse ${whoOf(o)}`}
+            onClick={() => act(o, 'refused')}
+          >
+            Refuse
+          </button>
+        )}
+      </>
+    ),
+  },
+];
 
 /** Members asking to organise math trades (a booth is required), approved or refused here. */
 export default function OrganisersPage() {
   usePageTitle('Admin Organisers');
   const toast = useToast();
-  const [status, setStatus] = useState('requested');
-  const { data, isLoading, error } = useAdminOrganisersQuery({ status: status || undefined });
+  const list = useListFilters({ status: 'requested' });
+  const { data, isLoading, error } = useAdminOrganisersQuery(list.query);
   const [decide, change] = useDecideOrganiserMutation();
   const [outcome, setOutcome] = useState('');
 
@@ -37,78 +100,33 @@ export default function OrganisersPage() {
         Members with a booth ask to run math trades; approve those you trust to run a community
         event.
       </p>
-      <div className="admin-filters">
-        <label className="field field--inline">
-          <span className="field__label">Status</span>
-          <select value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="requested">Requested</option>
-            <option value="approved">Approved</option>
-            <option value="refused">Refused</option>
-            <option value="">All</option>
-          </select>
-        </label>
-      </div>
+      <FilterBar>
+        <FilterSelect
+          label="Status"
+          value={list.values.status}
+          onChange={list.set('status')}
+          options={[
+            ['requested', 'Requested'],
+            ['approved', 'Approved'],
+            ['refused', 'Refused'],
+            ['', 'All'],
+          ]}
+        />
+      </FilterBar>
       <p role="status" className="admin-muted">
         {outcome}
       </p>
-      <QueryState isLoading={isLoading} error={error}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Member</th>
-              <th>Booth</th>
-              <th>Asked</th>
-              <th>Status</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {data?.organisers.map((o) => {
-              const who = o.name || o.username || o.user_id;
-              return (
-                <tr key={o.user_id}>
-                  <td>
-                    {who}
-                    {o.username && o.name && <span className="admin-muted"> @{o.username}</span>}
-                  </td>
-                  <td>{o.booth_name ?? '—'}</td>
-                  <td>{formatDate(o.requested_at)}</td>
-                  <td>
-                    <span className={`admin-status admin-status--${o.status}`}>{o.status}</span>
-                  </td>
-                  <td className="admin-actions">
-                    {o.status !== 'approved' && (
-                      <button
-                        type="button"
-                        className="btn btn--ghost"
-                        disabled={change.isLoading}
-                        aria-label={`Approve ${who}`}
-                        onClick={() => void act(o.user_id, who, 'approved')}
-                      >
-                        Approve
-                      </button>
-                    )}
-                    {o.status !== 'refused' && (
-                      <button
-                        type="button"
-                        className="btn btn--ghost"
-                        disabled={change.isLoading}
-                        aria-label={`Refuse ${who}`}
-                        onClick={() => void act(o.user_id, who, 'refused')}
-                      >
-                        Refuse
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        {data && data.organisers.length === 0 && (
-          <p className="admin-muted">No organiser requests match.</p>
+      <AdminTable
+        isLoading={isLoading}
+        error={error}
+        rows={data?.organisers}
+        rowKey={(o) => o.user_id}
+        columns={columns(
+          (o, decision) => void act(o.user_id, whoOf(o), decision),
+          change.isLoading,
         )}
-      </QueryState>
+        empty="No organiser requests match."
+      />
     </>
   );
 }

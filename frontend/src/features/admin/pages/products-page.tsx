@@ -1,14 +1,21 @@
 import { useState } from 'react';
 import { useToast } from '../../../app/hooks';
-import { useDebounced } from '../../../lib/use-debounced';
 import { usePageTitle } from '../../../lib/page-title';
 import {
   useAdminProductsQuery,
   useSetProductStatusMutation,
   type AdminListing,
 } from '../admin-api';
+import {
+  AdminTable,
+  FilterBar,
+  FilterSelect,
+  FilterText,
+  useListFilters,
+  type Column,
+} from '../components/admin-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { errorMessage, formatDate, QueryState, TableFooter } from '../components/query-state';
+import { errorMessage, formatDate } from '../components/query-state';
 
 type Action = 'published' | 'hidden' | 'removed';
 const actionWords: Record<Action, { title: string; label: string; message: string; done: string }> =
@@ -33,132 +40,88 @@ const actionWords: Record<Action, { title: string; label: string; message: strin
     },
   };
 
+const statuses = ['published', 'suspended', 'removed', 'paused', 'reserved', 'traded', 'draft'];
+const gone = (l: AdminListing) => l.status === 'removed' || l.status === 'deleted';
+
+const columns = (act: (listing: AdminListing, action: Action) => void): Column<AdminListing>[] => [
+  { header: 'Title', cell: (l) => l.title },
+  { header: 'Category', cell: (l) => l.category },
+  {
+    header: 'Status',
+    cell: (l) => <span className={`admin-status admin-status--${l.status}`}>{l.status}</span>,
+  },
+  { header: 'Seller', className: 'admin-mono', cell: (l) => l.seller_id },
+  { header: 'Created', cell: (l) => formatDate(l.created_at) },
+  {
+    header: 'Actions',
+    headerHidden: true,
+    className: 'admin-actions',
+    cell: (l) => (
+      <>
+        {l.status === 'suspended' ? (
+          <button type="button" className="btn btn--ghost" onClick={() => act(l, 'published')}>
+            Publish
+          </button>
+        ) : !gone(l) ? (
+          <button type="button" className="btn btn--ghost" onClick={() => act(l, 'hidden')}>
+            Hide
+          </button>
+        ) : null}
+        {!gone(l) && (
+          <button type="button" className="btn btn--ghost" onClick={() => act(l, 'removed')}>
+            Remove
+          </button>
+        )}
+      </>
+    ),
+  },
+];
+
 /** Listings: filter by status, category and seller; hide (catalog: suspended), remove, publish. */
 export default function ProductsPage() {
   usePageTitle('Admin Products');
   const toast = useToast();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const [category, setCategory] = useState('');
-  const [seller, setSeller] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebounced(
-    { search: search.trim(), category: category.trim(), seller: seller.trim() },
-    300,
-  );
-  const { data, isLoading, error } = useAdminProductsQuery({
-    search: q.search || undefined,
-    category: q.category || undefined,
-    seller: q.seller || undefined,
-    status: status || undefined,
-    page,
-  });
+  const list = useListFilters({ search: '', status: '', category: '', seller: '' }, [
+    'search',
+    'category',
+    'seller',
+  ]);
+  const { data, isLoading, error } = useAdminProductsQuery({ ...list.query, page: list.page });
   const [target, setTarget] = useState<{ listing: AdminListing; action: Action } | null>(null);
   const [setStatusOf, change] = useSetProductStatusMutation();
-  const filter = (set: (v: string) => void) => (v: string) => {
-    set(v);
-    setPage(1);
-  };
 
   return (
     <>
       <h1>Products</h1>
-      <div className="admin-filters">
-        <label className="field field--inline">
-          <span className="field__label">Search</span>
-          <input
-            type="search"
-            placeholder="Title"
-            value={search}
-            onChange={(e) => filter(setSearch)(e.target.value)}
-          />
-        </label>
-        <label className="field field--inline">
-          <span className="field__label">Status</span>
-          <select value={status} onChange={(e) => filter(setStatus)(e.target.value)}>
-            <option value="">All</option>
-            {['published', 'suspended', 'removed', 'paused', 'reserved', 'traded', 'draft'].map(
-              (s) => (
-                <option key={s} value={s}>
-                  {s === 'suspended' ? 'hidden (suspended)' : s}
-                </option>
-              ),
-            )}
-          </select>
-        </label>
-        <label className="field field--inline">
-          <span className="field__label">Category</span>
-          <input value={category} onChange={(e) => filter(setCategory)(e.target.value)} />
-        </label>
-        <label className="field field--inline">
-          <span className="field__label">Seller id</span>
-          <input value={seller} onChange={(e) => filter(setSeller)(e.target.value)} />
-        </label>
-      </div>
-      <QueryState isLoading={isLoading} error={error}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Title</th>
-              <th>Category</th>
-              <th>Status</th>
-              <th>Seller</th>
-              <th>Created</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {data?.products.map((l) => (
-              <tr key={l.product_id}>
-                <td>{l.title}</td>
-                <td>{l.category}</td>
-                <td>
-                  <span className={`admin-status admin-status--${l.status}`}>{l.status}</span>
-                </td>
-                <td className="admin-mono">{l.seller_id}</td>
-                <td>{formatDate(l.created_at)}</td>
-                <td className="admin-actions">
-                  {l.status === 'suspended' ? (
-                    <button
-                      type="button"
-                      className="btn btn--ghost"
-                      onClick={() => setTarget({ listing: l, action: 'published' })}
-                    >
-                      Publish
-                    </button>
-                  ) : l.status !== 'removed' && l.status !== 'deleted' ? (
-                    <button
-                      type="button"
-                      className="btn btn--ghost"
-                      onClick={() => setTarget({ listing: l, action: 'hidden' })}
-                    >
-                      Hide
-                    </button>
-                  ) : null}
-                  {l.status !== 'removed' && l.status !== 'deleted' && (
-                    <button
-                      type="button"
-                      className="btn btn--ghost"
-                      onClick={() => setTarget({ listing: l, action: 'removed' })}
-                    >
-                      Remove
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {data && data.products.length === 0 && <p className="admin-muted">No listings match.</p>}
-        {data && (
-          <TableFooter
-            total={data.totalCount}
-            page={page}
-            totalPages={data.totalPages}
-            onPage={setPage}
-          />
-        )}
-      </QueryState>
+      <FilterBar>
+        <FilterText
+          label="Search"
+          search
+          placeholder="Title"
+          value={list.values.search}
+          onChange={list.set('search')}
+        />
+        <FilterSelect
+          label="Status"
+          value={list.values.status}
+          onChange={list.set('status')}
+          options={[
+            ['', 'All'],
+            ...statuses.map((s) => [s, s === 'suspended' ? 'hidden (suspended)' : s] as const),
+          ]}
+        />
+        <FilterText label="Category" value={list.values.category} onChange={list.set('category')} />
+        <FilterText label="Seller id" value={list.values.seller} onChange={list.set('seller')} />
+      </FilterBar>
+      <AdminTable
+        isLoading={isLoading}
+        error={error}
+        rows={data?.products}
+        rowKey={(l) => l.product_id}
+        columns={columns((listing, action) => setTarget({ listing, action }))}
+        empty="No listings match."
+        paging={list.paging(data)}
+      />
       {target && (
         <ConfirmDialog
           title={actionWords[target.action].title}

@@ -2,18 +2,59 @@ import { useState } from 'react';
 import { useToast } from '../../../app/hooks';
 import { usePageTitle } from '../../../lib/page-title';
 import { useAdminReportsQuery, useResolveReportMutation, type AdminReport } from '../admin-api';
+import {
+  AdminTable,
+  FilterBar,
+  FilterSelect,
+  useListFilters,
+  type Column,
+} from '../components/admin-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { errorMessage, formatDate, QueryState, TableFooter } from '../components/query-state';
+import { errorMessage, formatDate } from '../components/query-state';
 
 type Resolution = 'dismissed' | 'actioned';
+
+const columns = (
+  act: (report: AdminReport, resolution: Resolution) => void,
+): Column<AdminReport>[] => [
+  { header: 'Filed', cell: (r) => formatDate(r.filed_at) },
+  {
+    header: 'Target',
+    cell: (r) => (
+      <>
+        {r.target_type} <span className="admin-mono">{r.target_id}</span>
+      </>
+    ),
+  },
+  { header: 'Reason', cell: (r) => r.reason },
+  {
+    header: 'Status',
+    cell: (r) => <span className={`admin-status admin-status--${r.status}`}>{r.status}</span>,
+  },
+  {
+    header: 'Actions',
+    headerHidden: true,
+    className: 'admin-actions',
+    cell: (r) =>
+      r.status === 'open' && (
+        <>
+          <button type="button" className="btn btn--ghost" onClick={() => act(r, 'dismissed')}>
+            Dismiss
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={() => act(r, 'actioned')}>
+            Mark actioned
+          </button>
+        </>
+      ),
+  },
+];
 
 /** The queue of filed reports (listings, stores, members), each closed as dismissed or actioned. */
 export default function ReportsPage() {
   usePageTitle('Admin Reports');
   const toast = useToast();
-  const [status, setStatus] = useState('open');
-  const [page, setPage] = useState(1);
-  const { data, isLoading, error } = useAdminReportsQuery({ status: status || undefined, page });
+  const list = useListFilters({ status: 'open' });
+  const { data, isLoading, error } = useAdminReportsQuery({ ...list.query, page: list.page });
   const [target, setTarget] = useState<{ report: AdminReport; resolution: Resolution } | null>(
     null,
   );
@@ -21,79 +62,28 @@ export default function ReportsPage() {
   return (
     <>
       <h1>Reports</h1>
-      <div className="admin-filters">
-        <label className="field field--inline">
-          <span className="field__label">Status</span>
-          <select
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">All</option>
-            <option value="open">Open</option>
-            <option value="dismissed">Dismissed</option>
-            <option value="actioned">Actioned</option>
-          </select>
-        </label>
-      </div>
-      <QueryState isLoading={isLoading} error={error}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Filed</th>
-              <th>Target</th>
-              <th>Reason</th>
-              <th>Status</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {data?.reports.map((r) => (
-              <tr key={r.report_id}>
-                <td>{formatDate(r.filed_at)}</td>
-                <td>
-                  {r.target_type} <span className="admin-mono">{r.target_id}</span>
-                </td>
-                <td>{r.reason}</td>
-                <td>
-                  <span className={`admin-status admin-status--${r.status}`}>{r.status}</span>
-                </td>
-                <td className="admin-actions">
-                  {r.status === 'open' && (
-                    <>
-                      <button
-                        type="button"
-                        className="btn btn--ghost"
-                        onClick={() => setTarget({ report: r, resolution: 'dismissed' })}
-                      >
-                        Dismiss
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn--ghost"
-                        onClick={() => setTarget({ report: r, resolution: 'actioned' })}
-                      >
-                        Mark actioned
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {data && data.reports.length === 0 && <p className="admin-muted">No reports match.</p>}
-        {data && (
-          <TableFooter
-            total={data.totalCount}
-            page={page}
-            totalPages={data.totalPages}
-            onPage={setPage}
-          />
-        )}
-      </QueryState>
+      <FilterBar>
+        <FilterSelect
+          label="Status"
+          value={list.values.status}
+          onChange={list.set('status')}
+          options={[
+            ['', 'All'],
+            ['open', 'Open'],
+            ['dismissed', 'Dismissed'],
+            ['actioned', 'Actioned'],
+          ]}
+        />
+      </FilterBar>
+      <AdminTable
+        isLoading={isLoading}
+        error={error}
+        rows={data?.reports}
+        rowKey={(r) => r.report_id}
+        columns={columns((report, resolution) => setTarget({ report, resolution }))}
+        empty="No reports match."
+        paging={list.paging(data)}
+      />
       {target && (
         <ConfirmDialog
           title={target.resolution === 'dismissed' ? 'Dismiss report' : 'Mark report actioned'}

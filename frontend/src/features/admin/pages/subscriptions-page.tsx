@@ -7,18 +7,46 @@ import {
   useLazyPaymentProviderQuery,
   type AdminSubscription,
 } from '../admin-api';
+import {
+  AdminTable,
+  FilterBar,
+  FilterSelect,
+  useListFilters,
+  type Column,
+} from '../components/admin-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { errorMessage, formatDate, QueryState, TableFooter } from '../components/query-state';
+import { errorMessage, formatDate } from '../components/query-state';
+
+const columns = (act: (s: AdminSubscription) => void): Column<AdminSubscription>[] => [
+  { header: 'Member', className: 'admin-mono', cell: (s) => s.user_id },
+  { header: 'Subscription', className: 'admin-mono', cell: (s) => s.subscription_id ?? '—' },
+  {
+    header: 'Status',
+    cell: (s) => <span className={`admin-status admin-status--${s.status}`}>{s.status}</span>,
+  },
+  { header: 'Period ends', cell: (s) => formatDate(s.current_period_end) },
+  { header: 'Updated', cell: (s) => formatDate(s.updated_at) },
+  {
+    header: 'Actions',
+    headerHidden: true,
+    cell: (s) =>
+      s.subscription_id &&
+      (s.status === 'active' || s.status === 'trialing') && (
+        <button type="button" className="btn btn--ghost" onClick={() => act(s)}>
+          Cancel
+        </button>
+      ),
+  },
+];
 
 /** Subscriptions as payment last confirmed them; cancel one with a confirmation. */
 export default function SubscriptionsPage() {
   usePageTitle('Admin Subscriptions');
   const toast = useToast();
-  const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
+  const list = useListFilters({ status: '' });
   const { data, isLoading, error } = useAdminSubscriptionsQuery({
-    status: status || undefined,
-    page,
+    ...list.query,
+    page: list.page,
   });
   const [target, setTarget] = useState<AdminSubscription | null>(null);
   const [cancel, change] = useCancelSubscriptionMutation();
@@ -26,7 +54,7 @@ export default function SubscriptionsPage() {
   return (
     <>
       <h1>Subscriptions</h1>
-      <div className="admin-filters">
+      <FilterBar>
         <button type="button" className="btn btn--secondary" onClick={() => checkProvider()}>
           Check payment provider
         </button>
@@ -39,69 +67,22 @@ export default function SubscriptionsPage() {
                 ? `Payment provider check failed: ${errorMessage(provider.error)}`
                 : ''}
         </span>
-        <label className="field field--inline">
-          <span className="field__label">Status</span>
-          <select
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">All</option>
-            {['active', 'trialing', 'past_due', 'canceled', 'incomplete'].map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <QueryState isLoading={isLoading} error={error}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Member</th>
-              <th>Subscription</th>
-              <th>Status</th>
-              <th>Period ends</th>
-              <th>Updated</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {data?.subscriptions.map((s) => (
-              <tr key={s.user_id}>
-                <td className="admin-mono">{s.user_id}</td>
-                <td className="admin-mono">{s.subscription_id ?? '—'}</td>
-                <td>
-                  <span className={`admin-status admin-status--${s.status}`}>{s.status}</span>
-                </td>
-                <td>{formatDate(s.current_period_end)}</td>
-                <td>{formatDate(s.updated_at)}</td>
-                <td>
-                  {s.subscription_id && (s.status === 'active' || s.status === 'trialing') && (
-                    <button type="button" className="btn btn--ghost" onClick={() => setTarget(s)}>
-                      Cancel
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {data && data.subscriptions.length === 0 && (
-          <p className="admin-muted">No subscriptions match.</p>
-        )}
-        {data && (
-          <TableFooter
-            total={data.totalCount}
-            page={page}
-            totalPages={data.totalPages}
-            onPage={setPage}
-          />
-        )}
-      </QueryState>
+        <FilterSelect
+          label="Status"
+          value={list.values.status}
+          onChange={list.set('status')}
+          options={[['', 'All'], 'active', 'trialing', 'past_due', 'canceled', 'incomplete']}
+        />
+      </FilterBar>
+      <AdminTable
+        isLoading={isLoading}
+        error={error}
+        rows={data?.subscriptions}
+        rowKey={(s) => s.user_id}
+        columns={columns(setTarget)}
+        empty="No subscriptions match."
+        paging={list.paging(data)}
+      />
       {target && (
         <ConfirmDialog
           title="Cancel subscription"

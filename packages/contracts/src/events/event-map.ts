@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { Topics, type TopicName } from '../topics';
 import { authEmailEvents, userEvents } from './user-events';
 import { catalogEvents } from './catalog-events';
-import { adminEvents, chatEvents, exchangeEvents, paymentEvents } from './exchange-events';
+import { exchangeEvents } from './exchange-events';
 import { circleEvents } from './circle-events';
+import { chatEvents } from './chat-events';
+import { paymentEvents } from './payment-events';
+import { adminEvents } from './admin-events';
 
 /** Every event type with its payload schema: the one place an event name and its payload meet. */
 export const eventSchemas = {

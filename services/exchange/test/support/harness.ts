@@ -1,9 +1,13 @@
 import { Topics } from '@swapbooth/contracts';
 import { randomBytes } from 'node:crypto';
-import { Kafka, logLevel } from 'kafkajs';
-import mongoose from 'mongoose';
 import type { RunningService, RuntimeOverrides } from '@swapbooth/runtime';
-import { signTestToken, Api, EventTap } from '@swapbooth/test-kit';
+import {
+  signTestToken,
+  startServiceUnderTest,
+  type Api,
+  type Env,
+  type EventTap,
+} from '@swapbooth/test-kit';
 import { loadExchangeConfig, type ExchangeConfig } from '../../src/config';
 import type { ExchangeDeps } from '../../src/deps';
 import { startExchangeService } from '../../src/service';
@@ -34,72 +38,16 @@ export interface Harness {
  * test files never share consumer groups), and a tap on its topics.
  */
 export async function startExchange(
-  env: Record<string, string | undefined> = {},
+  env: Env = {},
   overrides: RuntimeOverrides = {},
 ): Promise<Harness> {
-  const tag = randomBytes(3).toString('hex');
-  const base = process.env;
-  const config = loadExchangeConfig({
-    ...base,
-    MONGO_URL: base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
-    MONGO_DB_PREFIX: `${base.MONGO_DB_PREFIX ?? 'test_'}${tag}_`,
-    KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test.'}${tag}.`,
-    KAFKA_PARTITIONS: '1',
-    LOG_LEVEL: process.env.EXCHANGE_TEST_LOG_LEVEL ?? 'error',
-    ...env,
+  const sut = await startServiceUnderTest({
+    name: 'exchange',
+    loadConfig: loadExchangeConfig,
+    start: (config, defaults) => startExchangeService(config, { ...defaults, ...overrides }),
+    env,
   });
-  const service = await startWithRetry(config, overrides);
-  const tap = new EventTap(
-    config.KAFKA_BROKERS,
-    config.KAFKA_TOPIC_PREFIX,
-    [Topics.proposal],
-    20_000,
-  );
-  await tap.start();
-  return {
-    api: new Api(service.url),
-    config,
-    url: service.url,
-    service,
-    tap,
-    stop: async () => {
-      await tap.stop();
-      await service.stop();
-      await cleanUp(config);
-    },
-  };
-}
-
-/** Retries when the broker is not ready to describe topics it has just created. */
-async function startWithRetry(
-  config: Readonly<ExchangeConfig>,
-  overrides: RuntimeOverrides,
-  attempts = 3,
-) {
-  for (let i = 1; ; i++) {
-    try {
-      return await startExchangeService(config, {
-        port: 0,
-        relay: { pollIntervalMs: 200 },
-        ...overrides,
-      });
-    } catch (err) {
-      if (i >= attempts || (err as Error).name !== 'KafkaJSProtocolError') throw err;
-      await new Promise((r) => setTimeout(r, 500 * i));
-    }
-  }
-}
-
-/** Drops what the instance created: its database and its topics. */
-async function cleanUp(config: Readonly<ExchangeConfig>): Promise<void> {
-  const conn = await mongoose
-    .createConnection(config.MONGO_URL, { dbName: `${config.MONGO_DB_PREFIX}exchange` })
-    .asPromise();
-  await conn.dropDatabase().catch(() => undefined);
-  await conn.close();
-  const admin = new Kafka({ brokers: config.KAFKA_BROKERS, logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
-  const topics = (await admin.listTopics()).filter((t) => t.startsWith(config.KAFKA_TOPIC_PREFIX));
-  if (topics.length) await admin.deleteTopics({ topics }).catch(() => undefined);
-  await admin.disconnect();
+  const tap = await sut.tap([Topics.proposal], 20_000);
+  const { api, config, url, service } = sut;
+  return { api, config, url, service, tap, stop: sut.stop };
 }

@@ -1,8 +1,14 @@
 import { Topics } from '@swapbooth/contracts';
 import { createHmac, randomBytes } from 'node:crypto';
-import { Kafka, logLevel } from 'kafkajs';
-import mongoose from 'mongoose';
-import { eventually, signTestToken, Api, type Loose, EventTap } from '@swapbooth/test-kit';
+import {
+  eventually,
+  signTestToken,
+  startServiceUnderTest,
+  type Api,
+  type Env,
+  type EventTap,
+  type Loose,
+} from '@swapbooth/test-kit';
 import { loadPaymentConfig, type PaymentConfig } from '../../src/config';
 import type { PaymentDeps } from '../../src/deps';
 import { startPaymentService } from '../../src/service';
@@ -51,35 +57,27 @@ export interface Harness {
  * Without STRIPE_SECRET_KEY in `env` it runs the sandbox provider (PAYMENT_SANDBOX); with it,
  * Stripe's API at STRIPE_API_BASE (stripe-mock).
  */
-export async function startPayment(env: Record<string, string | undefined> = {}): Promise<Harness> {
-  const tag = randomBytes(3).toString('hex');
-  const base = process.env;
-  const config = loadPaymentConfig({
-    ...base,
-    STRIPE_SECRET_KEY: undefined,
-    PAYMENT_SANDBOX: 'true',
-    MONGO_URL: base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
-    MONGO_DB_PREFIX: `${base.MONGO_DB_PREFIX ?? 'test_'}${tag}_`,
-    KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test.'}${tag}.`,
-    KAFKA_PARTITIONS: '1',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    APP_URL: 'http://app.test',
-    LOG_LEVEL: process.env.PAYMENT_TEST_LOG_LEVEL ?? 'error',
-    ...env,
+export async function startPayment(env: Env = {}): Promise<Harness> {
+  const sut = await startServiceUnderTest({
+    name: 'payment',
+    loadConfig: loadPaymentConfig,
+    start: startPaymentService,
+    env: {
+      STRIPE_SECRET_KEY: undefined,
+      PAYMENT_SANDBOX: 'true',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      APP_URL: 'http://app.test',
+      ...env,
+    },
   });
-  const service = await startWithRetry(config);
-  const tap = new EventTap(config.KAFKA_BROKERS, config.KAFKA_TOPIC_PREFIX, [
-    Topics.subscription,
-    Topics.identity,
-  ]);
-  await tap.start();
-  const api = new Api(service.url);
+  const tap = await sut.tap([Topics.subscription, Topics.identity]);
+  const { api, config, service, url } = sut;
   return {
     api,
     tap,
     config,
     deps: service.deps,
-    url: service.url,
+    url,
     async register(m) {
       await tap.publish('user.registered', m.id, {
         userId: m.id,
@@ -94,7 +92,7 @@ export async function startPayment(env: Record<string, string | undefined> = {})
       return r.body.data;
     },
     async webhook(payload, sig) {
-      const res = await fetch(`${service.url}/api/stripe/webhook`, {
+      const res = await fetch(`${url}/api/stripe/webhook`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -105,35 +103,6 @@ export async function startPayment(env: Record<string, string | undefined> = {})
       const text = await res.text();
       return { status: res.status, body: text ? (JSON.parse(text) as Loose) : undefined };
     },
-    stop: async () => {
-      await tap.stop();
-      await service.stop();
-      await cleanUp(config);
-    },
+    stop: sut.stop,
   };
-}
-
-async function startWithRetry(config: Readonly<PaymentConfig>, attempts = 3) {
-  for (let i = 1; ; i++) {
-    try {
-      return await startPaymentService(config, { port: 0, relay: { pollIntervalMs: 200 } });
-    } catch (err) {
-      if (i >= attempts || (err as Error).name !== 'KafkaJSProtocolError') throw err;
-      await new Promise((r) => setTimeout(r, 500 * i));
-    }
-  }
-}
-
-async function cleanUp(config: Readonly<PaymentConfig>): Promise<void> {
-  const conn = await mongoose
-    .createConnection(config.MONGO_URL, { dbName: `${config.MONGO_DB_PREFIX}payment` })
-    .asPromise();
-  await conn.dropDatabase().catch(() => undefined);
-  await conn.close();
-  const kafka = new Kafka({ brokers: config.KAFKA_BROKERS, logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
-  await admin.connect();
-  const topics = (await admin.listTopics()).filter((t) => t.startsWith(config.KAFKA_TOPIC_PREFIX));
-  if (topics.length) await admin.deleteTopics({ topics }).catch(() => undefined);
-  await admin.disconnect();
 }

@@ -1,16 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { Kafka, logLevel, type Producer } from 'kafkajs';
-import mongoose from 'mongoose';
-import {
-  createEvent,
-  topicOf,
-  type EventData,
-  type EventEnvelope,
-  type EventType,
-} from '@swapbooth/contracts';
-import { ensureTopics, topicName } from '@swapbooth/event-bus';
-import { type RunningService } from '@swapbooth/runtime';
-import { eventually } from '@swapbooth/test-kit';
+import type { EventData, EventEnvelope, EventType } from '@swapbooth/contracts';
+import type { RunningService } from '@swapbooth/runtime';
+import { eventually, startServiceUnderTest, type Env } from '@swapbooth/test-kit';
 import { loadSearchConfig, type SearchConfig } from '../../src/config';
 import type { SearchDeps } from '../../src/deps';
 import { startSearchService } from '../../src/service';
@@ -51,104 +41,40 @@ function subjectOf(data: Record<string, unknown>): string {
 }
 
 /**
- * Starts search in this process against the real servers. Each test file gets topics and a
- * database of its own under the run's prefixes: the service's consumer group is named after the
- * service, so two files sharing topics would split the partitions between them.
+ * Starts search in this process against the real servers, with topics (created before it starts)
+ * and a database of its own, and a producer for its inputs.
  */
-export async function startSearch(env: Record<string, string> = {}): Promise<SearchHarness> {
-  const tag = randomBytes(3).toString('hex');
-  const base = process.env;
-  const config = loadSearchConfig({
-    ...base,
-    MONGO_DB_PREFIX: `${base.MONGO_DB_PREFIX ?? 'test_'}${tag}_`,
-    KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test.'}${tag}.`,
-    KAFKA_PARTITIONS: '3',
-    LOG_LEVEL: base.SEARCH_TEST_LOG_LEVEL ?? 'error',
-    ...env,
+export async function startSearch(env: Env = {}): Promise<SearchHarness> {
+  const sut = await startServiceUnderTest({
+    name: 'search',
+    loadConfig: loadSearchConfig,
+    start: startSearchService,
+    env,
+    isolated: { partitions: 3 },
+    createTopics: true,
   });
-  const bus = { prefix: config.KAFKA_TOPIC_PREFIX };
-  const kafka = new Kafka({
-    brokers: config.KAFKA_BROKERS,
-    clientId: 'search-test',
-    logLevel: logLevel.NOTHING,
-  });
-  await createTopics(kafka, config);
-  let service = await startSearchService(config, { port: 0 });
-  const producer: Producer = kafka.producer();
-  await producer.connect();
-
-  const send = async (envelope: EventEnvelope): Promise<void> => {
-    await producer.send({
-      topic: topicName(bus, topicOf(envelope.type)),
-      messages: [{ key: envelope.subject, value: JSON.stringify(envelope) }],
-    });
-  };
-
+  const events = await sut.publisher();
+  const send = (envelope: EventEnvelope) => events.send(envelope);
   const harness: SearchHarness = {
-    api: new Api(service.url),
-    config,
-    service,
+    api: new Api(sut.url),
+    config: sut.config,
+    service: sut.service,
     async publish(type, data, opts = {}) {
       const subject = opts.subject ?? subjectOf(data as Record<string, unknown>);
-      const envelope = createEvent(type, data, { producer: 'test', subject });
-      if (opts.occurredAt) envelope.occurredAt = opts.occurredAt.toISOString();
-      await send(envelope);
+      const envelope = events.event(type, subject, data, opts.occurredAt);
+      await send(envelope as EventEnvelope);
       return envelope;
     },
     send,
     async handled(envelope) {
-      const processed = service.ctx.conn.collection<{ _id: string }>('processed_events');
+      const processed = harness.service.ctx.conn.collection<{ _id: string }>('processed_events');
       await eventually(() => processed.findOne({ _id: `search:${envelope.id}` }), 15_000);
     },
     async restart() {
-      await service.stop();
-      service = await startSearchService(config, { port: 0 });
-      harness.service = service;
-      harness.api = new Api(service.url);
+      harness.service = await sut.restart();
+      harness.api = new Api(harness.service.url);
     },
-    async stop() {
-      await producer.disconnect();
-      await service.stop();
-      await cleanUp(config);
-    },
+    stop: sut.stop,
   };
   return harness;
-}
-
-/**
- * Creates the instance's topics before the service starts. While other test runs create and
- * delete topics, the broker can briefly answer "unknown topic" for a topic it just created, and
- * kafkajs only waits out "leader not available"; the service would fail to start on it.
- */
-async function createTopics(kafka: Kafka, config: Readonly<SearchConfig>): Promise<void> {
-  const bus = {
-    brokers: config.KAFKA_BROKERS,
-    clientId: 'search-test',
-    prefix: config.KAFKA_TOPIC_PREFIX,
-    partitions: config.KAFKA_PARTITIONS,
-  };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await ensureTopics(kafka, bus);
-      return;
-    } catch (err) {
-      if (attempt >= 5) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-    }
-  }
-}
-
-/** Drops what the instance created: its database and its topics. */
-async function cleanUp(config: Readonly<SearchConfig>): Promise<void> {
-  const conn = await mongoose
-    .createConnection(config.MONGO_URL, { dbName: `${config.MONGO_DB_PREFIX}search` })
-    .asPromise();
-  await conn.dropDatabase().catch(() => undefined);
-  await conn.close();
-  const kafka = new Kafka({ brokers: config.KAFKA_BROKERS, logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
-  await admin.connect();
-  const topics = (await admin.listTopics()).filter((t) => t.startsWith(config.KAFKA_TOPIC_PREFIX));
-  if (topics.length) await admin.deleteTopics({ topics }).catch(() => undefined);
-  await admin.disconnect();
 }

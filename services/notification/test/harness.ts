@@ -1,15 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Kafka, logLevel, type Producer } from 'kafkajs';
-import mongoose from 'mongoose';
-import {
-  createEvent,
-  topicOf,
-  type EventData,
-  type EventEnvelope,
-  type EventType,
-} from '@swapbooth/contracts';
+import type { EventData, EventEnvelope, EventType } from '@swapbooth/contracts';
 import type { RunningService } from '@swapbooth/runtime';
-import { signTestToken } from '@swapbooth/test-kit';
+import { signTestToken, startServiceUnderTest, type Env, type Reply } from '@swapbooth/test-kit';
 import { loadNotificationConfig, type NotificationConfig } from '../src/config';
 import type { NotificationDeps } from '../src/deps';
 import { startNotificationService } from '../src/service';
@@ -23,12 +15,6 @@ export interface Member {
 export function newMember(): Member {
   const id = `u${randomBytes(6).toString('hex')}`;
   return { id, token: signTestToken(id), email: `${id}@example.test` };
-}
-
-export interface Reply {
-  status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-  headers: Headers;
 }
 
 export interface NotificationHarness {
@@ -48,89 +34,28 @@ export interface NotificationHarness {
   stop(): Promise<void>;
 }
 
-/** Settings of one isolated instance (its own database, topics and Redis keys). */
-export function isolatedConfig(env: Record<string, string> = {}): Readonly<NotificationConfig> {
-  const tag = randomBytes(3).toString('hex');
-  const base = process.env;
-  return loadNotificationConfig({
-    ...base,
-    MONGO_URL: base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
-    MONGO_DB_PREFIX: `${base.MONGO_DB_PREFIX ?? 'test_'}${tag}_`,
-    KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test.'}${tag}.`,
-    REDIS_KEY_PREFIX: `${base.REDIS_KEY_PREFIX ?? 'test:'}${tag}:`,
-    KAFKA_PARTITIONS: '1',
-    LOG_LEVEL: 'error',
-    APP_URL: 'http://app.test',
-    SHUTDOWN_TIMEOUT_MS: '2000',
-    ...env,
+/**
+ * Starts notification in this process against the real servers, with its own database, topics
+ * and Redis keys, and a producer for its inputs.
+ */
+export async function startNotification(env: Env = {}): Promise<NotificationHarness> {
+  const sut = await startServiceUnderTest({
+    name: 'notification',
+    loadConfig: loadNotificationConfig,
+    start: startNotificationService,
+    env: { APP_URL: 'http://app.test', SHUTDOWN_TIMEOUT_MS: '2000', ...env },
+    isolated: { redisKeys: true },
   });
-}
-
-/** Starts notification in this process against the real servers, with a producer for its inputs. */
-export async function startNotification(
-  env: Record<string, string> = {},
-): Promise<NotificationHarness> {
-  const config = isolatedConfig(env);
-  const start = () => startNotificationService(config, { port: 0, relay: { pollIntervalMs: 200 } });
-  const service = await start();
-  const replicas: Array<RunningService<NotificationConfig, NotificationDeps>> = [];
-  const kafka = new Kafka({ brokers: config.KAFKA_BROKERS, logLevel: logLevel.NOTHING });
-  const producer: Producer = kafka.producer();
-  await producer.connect();
-  const send = async (env: EventEnvelope) => {
-    await producer.send({
-      topic: `${config.KAFKA_TOPIC_PREFIX}${topicOf(env.type)}`,
-      messages: [{ key: env.subject, value: JSON.stringify(env) }],
-    });
-  };
+  const events = await sut.publisher();
   return {
-    url: service.url,
-    config,
-    service,
-    async call(method, path, token, body) {
-      const res = await fetch(`${service.url}${path}`, {
-        method,
-        headers: {
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await res.text();
-      return {
-        status: res.status,
-        body: text ? JSON.parse(text) : undefined,
-        headers: res.headers,
-      };
-    },
-    async publish(type, subject, data) {
-      const env = createEvent(type, data, { producer: 'test', subject });
-      await send(env as EventEnvelope);
-      return env;
-    },
-    send,
-    async startReplica() {
-      const r = await start();
-      replicas.push(r);
-      return r;
-    },
-    async stop() {
-      await producer.disconnect();
-      for (const r of replicas) await r.stop();
-      await service.stop();
-      const conn = await mongoose
-        .createConnection(config.MONGO_URL, { dbName: `${config.MONGO_DB_PREFIX}notification` })
-        .asPromise();
-      await conn.dropDatabase().catch(() => undefined);
-      await conn.close();
-      const admin = kafka.admin();
-      await admin.connect();
-      const topics = (await admin.listTopics()).filter((t) =>
-        t.startsWith(config.KAFKA_TOPIC_PREFIX),
-      );
-      if (topics.length) await admin.deleteTopics({ topics }).catch(() => undefined);
-      await admin.disconnect();
-    },
+    url: sut.url,
+    config: sut.config,
+    service: sut.service,
+    call: (method, path, token, body) => sut.api.call(method, path, { token, body }),
+    publish: (type, subject, data) => events.publish(type, subject, data),
+    send: (env) => events.send(env),
+    startReplica: sut.startReplica,
+    stop: sut.stop,
   };
 }
 

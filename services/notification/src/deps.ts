@@ -13,11 +13,11 @@ import { Inbox } from './domain/inbox';
 import { ReaderGate } from './domain/reader-gate';
 import { ProposalSteps } from './domain/proposal-steps';
 import { TradeEmails } from './domain/trade-emails';
-import type { Mailer } from './mail/mailer';
-import { tradeTemplates } from './mail/templates/trade';
-import { circleTemplates } from './mail/templates/circle';
+import type { Mailer } from './domain/ports';
+import { tradeTemplates } from './adapters/mail/templates/trade';
+import { circleTemplates } from './adapters/mail/templates/circle';
 import { CircleNews } from './domain/circle-news';
-import { StreamHub } from './realtime/stream-hub';
+import { StreamHub } from './adapters/realtime/stream-hub';
 
 /** Everything the notification service's routes and handlers use, wired once. */
 export function buildDeps(ctx: ServiceContext<NotificationConfig>, mailer: Mailer) {

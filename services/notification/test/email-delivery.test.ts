@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createLogger } from '@swapbooth/service-kit';
 import { SentEmailsRepository } from '../src/data/sent-emails/sent-emails.repository';
 import { EmailDelivery } from '../src/domain/email-delivery';
-import type { MailMessage, Mailer } from '../src/mail/mailer';
+import type { MailMessage, Mailer } from '../src/domain/ports';
 
 jest.setTimeout(30_000);
 

@@ -1,10 +1,21 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
-import type { CircleEmailContent } from '../mail/templates/circle';
-import type { MailMessage } from '../mail/mailer';
 import { texts } from './notification';
 import type { Notifier } from './notifier';
-import type { ListingTitles, MemberDirectory } from './ports';
+import type { ListingTitles, MailMessage, MemberDirectory } from './ports';
 import type { OnceMailer } from './trade-emails';
+
+/** What a circle e-mail says to one member: only their own part of the circle. */
+export interface CircleEmailContent {
+  kind: 'circle-proposed' | 'circle-accepted' | 'circle-dissolved';
+  to: string;
+  circleId: string;
+  recipientName?: string;
+  size: number;
+  gives: string;
+  receives: string;
+  /** The dissolved circle's notice (why, and that the listing is free again). */
+  notice?: string;
+}
 
 type CircleEventType = 'circle.proposed' | 'circle.accepted' | 'circle.dissolved';
 

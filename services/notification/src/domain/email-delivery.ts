@@ -1,5 +1,5 @@
 import type { Logger } from '@swapbooth/service-kit';
-import type { MailMessage, Mailer } from '../mail/mailer';
+import type { MailMessage, Mailer } from './ports';
 
 /** The record of e-mails sent per event, as delivery sees it. */
 export interface SentEmails {

@@ -96,4 +96,20 @@ export interface OnceClaims {
 /** Counts a member's calls; answers seconds to wait, or 0. */
 export type { RateLimiter as CallLimiter } from '@swapbooth/service-kit';
 
+/** One e-mail, as the use cases compose it. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends e-mail; the use cases depend on this, not on nodemailer (adapters/mail). */
+export interface Mailer {
+  send(message: MailMessage): Promise<{ messageId: string }>;
+  /** Readiness: the SMTP server answers. */
+  verify(): Promise<void>;
+  close(): void;
+}
+
 export type { Notification, NotificationType };

@@ -1,6 +1,5 @@
 import { AppError } from '@swapbooth/service-kit';
-import type { MailMessage } from '../mail/mailer';
-import type { MemberDirectory, ProposalParties, ProposalDirectory } from './ports';
+import type { MailMessage, MemberDirectory, ProposalParties, ProposalDirectory } from './ports';
 
 /** The trade e-mail kinds (SPEC §7 /api/trade-notifications/*); a member can turn each off. */
 export const tradeEmailKinds = [

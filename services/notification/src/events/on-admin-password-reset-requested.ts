@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
 import type { EmailDelivery } from '../domain/email-delivery';
-import { adminPasswordResetEmail } from '../mail/templates/admin-password-reset';
+import { adminPasswordResetEmail } from '../adapters/mail/templates/admin-password-reset';
 
 /** admin.password-reset-requested → the admin's one-time reset-link e-mail. */
 export const onAdminPasswordResetRequested =

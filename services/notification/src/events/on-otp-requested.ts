@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
 import type { EmailDelivery } from '../domain/email-delivery';
-import { otpCodeEmail } from '../mail/templates/otp-code';
+import { otpCodeEmail } from '../adapters/mail/templates/otp-code';
 
 /** auth.otp-requested → the verification code e-mail. */
 export const onOtpRequested =

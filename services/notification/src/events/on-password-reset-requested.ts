@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
 import type { EmailDelivery } from '../domain/email-delivery';
-import { passwordResetEmail } from '../mail/templates/password-reset';
+import { passwordResetEmail } from '../adapters/mail/templates/password-reset';
 
 /** auth.password-reset-requested → the reset-link e-mail. */
 export const onPasswordResetRequested =

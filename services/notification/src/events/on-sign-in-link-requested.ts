@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
 import type { EmailDelivery } from '../domain/email-delivery';
-import { signInLinkEmail } from '../mail/templates/sign-in-link';
+import { signInLinkEmail } from '../adapters/mail/templates/sign-in-link';
 
 /** auth.sign-in-link-requested → the one-time sign-in link e-mail. */
 export const onSignInLinkRequested =

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
-import type { MailMessage } from '../mailer';
+import type { MailMessage } from '../../../domain/ports';
 import { PRODUCT_NAME, escapeHtml, htmlFrame, expiresIn } from './layout';
 
 /** The one-time link an executive sends an admin to choose a new admin-console password. */

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
-import type { MailMessage } from '../mailer';
+import type { MailMessage } from '../../../domain/ports';
 import { PRODUCT_NAME, escapeHtml, htmlFrame, expiresIn } from './layout';
 
 /** The password-reset link e-mail. */

@@ -1,7 +1,7 @@
-import type { TradeEmailContent } from '../../domain/trade-emails';
+import type { TradeEmailContent } from '../../../domain/trade-emails';
 import { isSubscribed } from '@swapbooth/contracts';
-import { GATED_PROPOSAL_MESSAGE, listOf } from '../../domain/notification';
-import type { MailMessage } from '../mailer';
+import { GATED_PROPOSAL_MESSAGE, listOf } from '../../../domain/notification';
+import type { MailMessage } from '../../../domain/ports';
 import { PRODUCT_NAME, escapeHtml, htmlFrame } from './layout';
 
 interface Link {

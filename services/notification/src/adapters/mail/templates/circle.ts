@@ -1,19 +1,7 @@
-import type { MailMessage } from '../mailer';
+import type { CircleEmailContent } from '../../../domain/circle-news';
+import type { MailMessage } from '../../../domain/ports';
 import { PRODUCT_NAME } from './layout';
 import { compose } from './trade';
-
-/** What a circle e-mail says to one member: only their own part of the circle. */
-export interface CircleEmailContent {
-  kind: 'circle-proposed' | 'circle-accepted' | 'circle-dissolved';
-  to: string;
-  circleId: string;
-  recipientName?: string;
-  size: number;
-  gives: string;
-  receives: string;
-  /** The dissolved circle's notice (why, and that the listing is free again). */
-  notice?: string;
-}
 
 /** The trade-circle e-mails, each with a link to the circle's page. */
 export const circleTemplates =

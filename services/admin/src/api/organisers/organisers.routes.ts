@@ -1,6 +1,6 @@
 import { organiserDecisionBody, organisersQuery } from '@swapbooth/contracts';
 import { parse } from '@swapbooth/service-kit';
-import { decideOrganiser, organiserRequests } from '../../domain/moderation';
+import { decideOrganiser, organiserRequests } from '../../domain/organisers';
 import type { AdminDeps } from '../../deps';
 import type { AdminRoutes } from '../admin-routes';
 import { actorOf, idParam, ok } from '../http';

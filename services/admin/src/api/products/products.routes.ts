@@ -4,7 +4,7 @@ import {
   listingStatusBody as statusBody,
 } from '@swapbooth/contracts';
 import type { ListingRow } from '../../domain/projection';
-import { setListingStatus } from '../../domain/moderation';
+import { setListingStatus } from '../../domain/set-listing-status';
 import type { AdminDeps } from '../../deps';
 import type { AdminRoutes } from '../admin-routes';
 import { actorOf, idParam, ok, pageOf } from '../http';

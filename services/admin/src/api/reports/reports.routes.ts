@@ -4,7 +4,7 @@ import {
   resolveReportBody as resolveBody,
 } from '@swapbooth/contracts';
 import type { ReportRow } from '../../domain/projection';
-import { resolveReport } from '../../domain/moderation';
+import { resolveReport } from '../../domain/resolve-report';
 import type { AdminDeps } from '../../deps';
 import type { AdminRoutes } from '../admin-routes';
 import { actorOf, idParam, ok, pageOf } from '../http';

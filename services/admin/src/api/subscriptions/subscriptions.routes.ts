@@ -4,7 +4,8 @@ import {
   adminSubscriptionsQuery as subscriptionsQuery,
 } from '@swapbooth/contracts';
 import type { SubscriptionRow } from '../../domain/projection';
-import { cancelSubscription, paymentProviderStatus } from '../../domain/moderation';
+import { cancelSubscription } from '../../domain/cancel-subscription';
+import { paymentProviderStatus } from '../../domain/payment-provider-status';
 import type { AdminDeps } from '../../deps';
 import type { AdminRoutes } from '../admin-routes';
 import { actorOf, idParam, ok, pageOf } from '../http';

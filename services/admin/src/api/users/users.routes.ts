@@ -4,7 +4,7 @@ import {
   memberStatusBody as statusBody,
 } from '@swapbooth/contracts';
 import type { MemberRow } from '../../domain/projection';
-import { setMemberStatus } from '../../domain/moderation';
+import { setMemberStatus } from '../../domain/set-member-status';
 import type { AdminDeps } from '../../deps';
 import type { AdminRoutes } from '../admin-routes';
 import { actorOf, idParam, ok, pageOf } from '../http';

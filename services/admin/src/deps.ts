@@ -9,7 +9,7 @@ import { redisSessionRevoker } from './adapters/session-revoker';
 import { AdminUsersRepository } from './data/admin-users/admin-users.repository';
 import { AuditLogRepository } from './data/audit/audit-log.repository';
 import { EventCountersRepository } from './data/dashboard/event-counters.repository';
-import { ProjectionRepository } from './data/projection/projection.repository';
+import { projectionReader, projectionRepositories } from './data/projection/projection.reader';
 
 /** Everything the routes, event handlers and start-up use, wired once per running service. */
 export function buildDeps(ctx: ServiceContext<AdminConfig>) {
@@ -18,7 +18,8 @@ export function buildDeps(ctx: ServiceContext<AdminConfig>) {
   const adminUsers = new AdminUsersRepository(ctx.conn);
   const hasher = argon2Hasher();
   const audit = new AuditLogRepository(ctx.conn, ctx.eventsWritten);
-  const projection = new ProjectionRepository(ctx.conn);
+  const projections = projectionRepositories(ctx.conn);
+  const projection = projectionReader(projections);
   const urls = serviceUrls(c, ['auth', 'catalog', 'payment', 'exchange']);
   const calls = new PlatformClient(urls, c.INTERNAL_CALL_TIMEOUT_MS);
   const sessions = redisSessionRevoker(ctx.redis, c.ADMIN_TOKEN_TTL_SECONDS);
@@ -30,6 +31,7 @@ export function buildDeps(ctx: ServiceContext<AdminConfig>) {
     adminUsers,
     hasher,
     audit,
+    projections,
     projection,
     counters: new EventCountersRepository(ctx.conn),
     calls,
@@ -47,7 +49,7 @@ export function buildDeps(ctx: ServiceContext<AdminConfig>) {
       lockAfterFailures: c.ADMIN_LOCK_AFTER_FAILURES,
       lockSeconds: c.ADMIN_LOCK_SECONDS,
     },
-    moderation: { calls, projection, reports: projection, audit, clock },
+    moderation: { calls, projection, reports: projections.reports, audit, clock },
     admins: {
       adminUsers,
       audit,

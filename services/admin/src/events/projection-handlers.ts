@@ -1,6 +1,6 @@
 import type { EventEnvelope, EventType } from '@swapbooth/contracts';
 import { proposalStatusAfter } from '../domain/projection';
-import type { ProjectionRepository } from '../data/projection/projection.repository';
+import type { ProjectionRepositories } from '../data/projection/projection.reader';
 
 type Apply = (e: EventEnvelope) => Promise<void>;
 const at = (e: EventEnvelope) => new Date(e.occurredAt);
@@ -11,21 +11,21 @@ const as = <K extends EventType>(e: EventEnvelope) => e as EventEnvelope<K>;
  * id (never add to counts), so a re-delivery, on top of the consumer's once-per-event-id record,
  * leaves the projection as it was.
  */
-export function projectionHandlers(p: ProjectionRepository): Partial<Record<EventType, Apply>> {
+export function projectionHandlers(p: ProjectionRepositories): Partial<Record<EventType, Apply>> {
   const proposal: Apply = async (e) => {
     const status = proposalStatusAfter[e.type];
     const data = e.data as { proposalId: string };
-    if (status) await p.proposalChanged(data.proposalId, status, at(e));
+    if (status) await p.proposals.changed(data.proposalId, status, at(e));
   };
   return {
-    'user.registered': (e) => p.memberRegistered(as<'user.registered'>(e).data, at(e)),
-    'user.profile-updated': (e) => p.memberProfile(as<'user.profile-updated'>(e).data),
-    'user.status-changed': (e) => p.memberStatus(as<'user.status-changed'>(e).data, at(e)),
-    'identity.verified': (e) => p.memberVerified(as<'identity.verified'>(e).data),
-    'product.created': (e) => p.listingChanged(as<'product.created'>(e).data),
-    'product.updated': (e) => p.listingChanged(as<'product.updated'>(e).data),
-    'product.status-changed': (e) => p.listingChanged(as<'product.status-changed'>(e).data),
-    'product.deleted': (e) => p.listingDeleted(as<'product.deleted'>(e).data),
+    'user.registered': (e) => p.members.registered(as<'user.registered'>(e).data, at(e)),
+    'user.profile-updated': (e) => p.members.profileUpdated(as<'user.profile-updated'>(e).data),
+    'user.status-changed': (e) => p.members.statusChanged(as<'user.status-changed'>(e).data, at(e)),
+    'identity.verified': (e) => p.members.verified(as<'identity.verified'>(e).data),
+    'product.created': (e) => p.listings.changed(as<'product.created'>(e).data),
+    'product.updated': (e) => p.listings.changed(as<'product.updated'>(e).data),
+    'product.status-changed': (e) => p.listings.changed(as<'product.status-changed'>(e).data),
+    'product.deleted': (e) => p.listings.deleted(as<'product.deleted'>(e).data),
     'proposal.created': proposal,
     'proposal.countered': proposal,
     'proposal.accepted': proposal,
@@ -34,7 +34,8 @@ export function projectionHandlers(p: ProjectionRepository): Partial<Record<Even
     'proposal.expired': proposal,
     'proposal.unavailable': proposal,
     'proposal.completed': proposal,
-    'subscription.changed': (e) => p.subscriptionChanged(as<'subscription.changed'>(e).data, at(e)),
-    'report.filed': (e) => p.reportFiled(as<'report.filed'>(e).data, at(e)),
+    'subscription.changed': (e) =>
+      p.subscriptions.changed(as<'subscription.changed'>(e).data, at(e)),
+    'report.filed': (e) => p.reports.filed(as<'report.filed'>(e).data, at(e)),
   };
 }

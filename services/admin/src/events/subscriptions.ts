@@ -9,7 +9,7 @@ import { projectionHandlers } from './projection-handlers';
  * records processed event ids, so a re-delivered event is applied once.
  */
 export const subscriptions = (deps: AdminDeps): Subscription[] => {
-  const project = projectionHandlers(deps.projection);
+  const project = projectionHandlers(deps.projections);
   return allTopics.map((topic) => {
     const handlers: HandlerMap = {};
     for (const type of Object.keys(eventSchemas) as EventType[]) {

@@ -1,24 +1,24 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PeriodicJob, type ServiceContext } from '@swapbooth/runtime';
 import type { CatalogConfig } from './config';
-import { AuthAddressBook } from './clients/auth-address-book';
+import { AuthAddressBook } from './adapters/clients/auth-address-book';
 import { BagItemsRepository } from './data/bag/bag.repository';
 import { BoothsRepository } from './data/booths/booths.repository';
 import { CategoriesRepository, seedCategories } from './data/categories/categories.repository';
 import { LikesRepository } from './data/likes/likes.repository';
 import { ProductsRepository } from './data/products/products.repository';
-import { RedisViewLedger } from './data/redis/booth-view-ledger';
-import { RedisRateLimiter } from './data/redis/report-rate-limiter';
+import { RedisViewLedger } from './adapters/redis/booth-view-ledger';
+import { RedisRateLimiter } from './adapters/redis/report-rate-limiter';
 import { ReportsRepository } from './data/reports/reports.repository';
 import { MembersRepository } from './data/users/members.repository';
 import { Taxonomy } from './domain/category';
 import { ImageVariants } from './domain/image-variants';
 import type { ImageStorage } from './domain/ports';
 import { expireUploads } from './domain/request-upload';
-import { LocalImageStorage } from './images/local-image-storage';
-import { S3ImageStorage } from './images/s3-image-storage';
-import { sharpCodec } from './images/sharp-codec';
-import { sharpResizer } from './images/sharp-resizer';
+import { LocalImageStorage } from './adapters/images/local-image-storage';
+import { S3ImageStorage } from './adapters/images/s3-image-storage';
+import { sharpCodec } from './adapters/images/sharp-codec';
+import { sharpResizer } from './adapters/images/sharp-resizer';
 
 /** The image store, with what the service does with it at start and stop. */
 type Storage = ImageStorage & { ensureReady(): Promise<void>; close(): void };

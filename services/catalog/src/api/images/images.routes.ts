@@ -2,7 +2,7 @@ import { Router, type ErrorRequestHandler } from 'express';
 import { handle, requireAuth } from '@swapbooth/service-kit';
 import type { ServiceContext } from '@swapbooth/runtime';
 import type { CatalogDeps } from '../../deps';
-import { LOCAL_FILES_PATH, LOCAL_UPLOAD_PATH } from '../../images/local-image-storage';
+import { LOCAL_FILES_PATH, LOCAL_UPLOAD_PATH } from '../../adapters/images/local-image-storage';
 import { imagesController } from './images.controller';
 
 /** A refused upload's body is left unread: close the connection rather than drain it. */

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { VARIANT_QUALITY } from '../domain/image-keys';
-import type { ImageExt } from '../domain/image-keys';
-import type { Resizer } from '../domain/image-variants';
+import { VARIANT_QUALITY } from '../../domain/image-keys';
+import type { ImageExt } from '../../domain/image-keys';
+import type { Resizer } from '../../domain/image-variants';
 
 /** Resizing with sharp (libvips): width-bound, never enlarged, EXIF orientation applied. */
 export const sharpResizer: Resizer = {

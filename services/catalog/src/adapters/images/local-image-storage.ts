@@ -4,8 +4,8 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '@swapbooth/service-kit';
-import type { DirectUpload, ImageDelivery, ImageStorage, StoredObject } from '../domain/ports';
-import { contentTypeOfExt, type ImageExt } from '../domain/image-keys';
+import type { DirectUpload, ImageDelivery, ImageStorage, StoredObject } from '../../domain/ports';
+import { contentTypeOfExt, type ImageExt } from '../../domain/image-keys';
 
 export interface LocalSettings {
   dir: string;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import type { ImageExt } from '../domain/image-keys';
-import type { ImageCodec, ImageInfo } from '../domain/ports';
+import type { ImageExt } from '../../domain/image-keys';
+import type { ImageCodec, ImageInfo } from '../../domain/ports';
 
 /** Quality of the published image (resized copies use VARIANT_QUALITY). */
 const QUALITY = 85;

@@ -1,6 +1,6 @@
 import { AppError, currentRequestId, type Logger } from '@swapbooth/service-kit';
-import type { AddressBook } from '../domain/ports';
-import type { ListingLocation } from '../domain/product';
+import type { AddressBook } from '../../domain/ports';
+import type { ListingLocation } from '../../domain/product';
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError } from '@swapbooth/service-kit';
-import type { ImageDelivery, ImageStorage, StoredObject } from '../domain/ports';
+import type { ImageDelivery, ImageStorage, StoredObject } from '../../domain/ports';
 
 export interface S3Settings {
   endpoint: string;

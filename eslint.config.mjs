@@ -48,7 +48,7 @@ export default tseslint.config(
     // Refused, type-only imports included: HTTP, database, cache and broker clients, the service
     // runtime (it hands out connections), and the service's own data/, adapters/ and api/ folders,
     // which implement or call the domain. deps.ts wires implementations to ports.
-    files: ['services/*/src/domain/**'],
+    files: ['services/*/src/**/domain/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -15,7 +15,7 @@ import { WantListsRepository } from './data/want-lists/want-lists.repository';
 import { isAbandoned } from './domain/answer-proposal';
 import type { CircleDeps } from './domain/circle-ports';
 import { dueCircles } from './domain/circle-life';
-import { sweepDue } from './domain/due-work';
+import { sweepDue } from './shared/domain/due-work';
 import { matchCircles } from './domain/match-circles';
 import type { ProposalDeps } from './domain/proposal-deps';
 import { CircleMatcherJob } from './jobs/circle-matcher';

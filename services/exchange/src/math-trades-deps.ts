@@ -9,7 +9,7 @@ import { mathTradeModel } from './data/math-trades/math-trade.model';
 import { MathTradesRepository } from './data/math-trades/math-trades.repository';
 import { organiserModel } from './data/organisers/organiser.model';
 import { OrganisersRepository } from './data/organisers/organisers.repository';
-import type { PartyDirectory } from './domain/ports';
+import type { PartyDirectory } from './shared/domain/ports';
 
 /** The math-trade module's collections (none carries an outbox). */
 export function mathTradeModels(conn: Connection): void {

@@ -9,7 +9,7 @@ import { subscriptions } from './events/subscriptions';
 import { proposalModel } from './data/proposals/proposal.model';
 import { reservationModel } from './data/reservations/reservation.model';
 import { listingModel } from './data/listings/listing.model';
-import { partyModel } from './data/parties/party.model';
+import { partyModel } from './shared/data/parties/party.model';
 import { entitlementModel } from './data/entitlements/entitlement.model';
 import { ratingsModels } from './ratings-deps';
 import { circleModels } from './circles-deps';

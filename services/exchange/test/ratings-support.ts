@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { Topics, type EventEnvelope, type ProposalStatus } from '@swapbooth/contracts';
 import { eventually } from '@swapbooth/test-kit';
-import type { ProposalFacts, ProposalLookup } from '../src/domain/ports';
+import type { ProposalFacts, ProposalLookup } from '../src/shared/domain/ports';
 import { startExchange, type Harness } from './support/harness';
 
 /** Reads every event on the instance's rating topic, with its key, as search's consumer would. */

@@ -16,7 +16,7 @@ import type { CircleDeps } from './circle-ports';
 import type { Proposal } from './proposal';
 import { factsOf } from './proposal-moves';
 import { claimAll, releaseAll } from './claim-listings';
-import type { DueWork } from './due-work';
+import type { DueWork } from '../shared/domain/due-work';
 
 /**
  * Optimistic read-modify-write of one circle (as proposals do): `decide` sees the stored state;

@@ -6,7 +6,7 @@ import { onProductChanged } from './on-product-changed';
 import { onProductDeleted } from './on-product-deleted';
 import { onProposalAccepted } from './on-proposal-accepted';
 import { onSubscriptionChanged } from './on-subscription-changed';
-import { onUserProfileUpdated } from './on-user-profile-updated';
+import { onUserProfileUpdated } from '../shared/events/on-user-profile-updated';
 
 /** Every topic the exchange service consumes, in one list. Handlers are safe to run twice. */
 export const subscriptions = (deps: ExchangeDeps): Subscription[] => {

@@ -19,7 +19,7 @@ import {
   memberProposals,
   memberStats,
 } from '../../domain/read-proposals';
-import { idParam, ok } from '../http';
+import { idParam, ok } from '../../shared/api/http';
 import { ProposalPresenter } from './proposal-presenter';
 import {
   counterBody,

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
-import type { ExchangeDeps } from '../deps';
+import type { ExchangeDeps } from '../../deps';
 
 /** Keeps the parties' names and pictures on proposals current (newer versions only). */
 export const onUserProfileUpdated =

@@ -19,7 +19,11 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{packages,services,gateway}/**/src/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/{packages,services,gateway}/**/src/**/*.test.ts',
+        // The commit-msg check the repository's hooks run.
+        '<rootDir>/scripts/git-hooks/*.test.ts',
+      ],
     },
     {
       ...common,

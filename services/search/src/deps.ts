@@ -5,7 +5,7 @@ import { ListingsRepository } from './data/listings/listings.repository';
 import { SellersRepository } from './data/sellers/sellers.repository';
 import { IndexWriter } from './domain/index-writer';
 import { ListingProjector } from './domain/listing-projector';
-import { createSearchEngine } from './engine';
+import { createSearchEngine } from './adapters/engine';
 
 /** Everything the routes, handlers and scripts use, wired once per running service. */
 export function buildDeps(ctx: Pick<ServiceContext<SearchConfig>, 'config' | 'conn' | 'logger'>) {

@@ -4,8 +4,14 @@ export { loadSearchConfig, searchConfigSchema, type SearchConfig } from './confi
 export { bulkLoad } from './scripts/bulk-load';
 export type { SearchDeps } from './deps';
 export { reindex } from './scripts/reindex';
-export type { ListingDocument, SearchEngine, SearchHit } from './engine';
-export { createSearchEngine, type SearchQuery, type SearchResult } from './engine';
+export type {
+  ListingDocument,
+  SearchEngine,
+  SearchHit,
+  SearchQuery,
+  SearchResult,
+} from './domain/ports';
+export { createSearchEngine } from './adapters/engine';
 export { engineQueryOf } from './api/search/search.schemas';
 export { SellersRepository } from './data/sellers/sellers.repository';
 export { BoothsRepository } from './data/booths/booths.repository';

@@ -9,7 +9,7 @@ import { boothModel } from './data/booths/booth.model';
 import { listingModel } from './data/listings/listing.model';
 import { sellerModel } from './data/sellers/seller.model';
 import { buildDeps, type SearchDeps } from './deps';
-import { isInProcess } from './engine';
+import { isInProcess } from './adapters/engine';
 import { subscriptions } from './events/subscriptions';
 
 export type SearchOverrides = RuntimeOverrides;

@@ -1,6 +1,6 @@
 import { eventually } from '@swapbooth/test-kit';
-import type { ListingDocument } from '../src/engine';
-import { haversineMiles, zipToPoint } from '../src/geo';
+import type { ListingDocument } from '../src/domain/ports';
+import { haversineMiles, zipToPoint } from '../src/domain/geo';
 import { bulkLoad } from '../src/scripts/bulk-load';
 import { reindex } from '../src/scripts/reindex';
 import { profile, uniqueWord } from './support/factories';

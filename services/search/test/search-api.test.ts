@@ -1,6 +1,6 @@
 import { checkResponse, searchEndpoints, type ProductSnapshot } from '@swapbooth/contracts';
 import { eventually, signTestToken } from '@swapbooth/test-kit';
-import { haversineMiles, zipToPoint, type GeoPoint } from '../src/geo';
+import { haversineMiles, zipToPoint, type GeoPoint } from '../src/domain/geo';
 import { product } from './support/factories';
 import { startSearch, type SearchHarness } from './support/harness';
 import type { Loose } from './support/http';

@@ -1,4 +1,5 @@
-import { OramaSearchEngine, type ListingDocument, type SearchEngine } from '../engine';
+import { OramaSearchEngine } from '../adapters/engine';
+import type { ListingDocument, SearchEngine } from './ports';
 import { IndexWriter } from './index-writer';
 
 const doc = (id: string, title: string): ListingDocument => ({

@@ -1,4 +1,4 @@
-import type { ListingDocument, SearchEngine } from '../engine';
+import type { ListingDocument, SearchEngine } from './ports';
 
 /**
  * The one way the projection writes to the engine: writes run one after another, so the index

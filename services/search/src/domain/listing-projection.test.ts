@@ -1,5 +1,5 @@
 import type { ProductSnapshot } from '@swapbooth/contracts';
-import { zipToPoint } from '../geo';
+import { zipToPoint } from './geo';
 import {
   composeListing,
   coverOf,

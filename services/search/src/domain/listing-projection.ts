@@ -1,6 +1,6 @@
 import type { ProductSnapshot } from '@swapbooth/contracts';
-import type { CoverVariants, ListingDocument } from '../engine';
-import { zipToPoint } from '../geo';
+import type { CoverVariants, ListingDocument } from './ports';
+import { zipToPoint } from './geo';
 
 /** What search keeps of a product snapshot: the listing's own facts. */
 export interface ProductFacts {

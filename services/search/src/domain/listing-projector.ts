@@ -1,5 +1,4 @@
 import type { ProductSnapshot } from '@swapbooth/contracts';
-import type { ListingDocument } from '../engine';
 import type { IndexWriter } from './index-writer';
 import {
   composeListing,
@@ -12,7 +11,7 @@ import {
   type SellerFacts,
   type SellerStatus,
 } from './listing-projection';
-import type { BoothStore, ListingStore, SellerStore } from './ports';
+import type { BoothStore, ListingDocument, ListingStore, SellerStore } from './ports';
 
 export interface ProjectorDeps {
   listings: ListingStore;

@@ -1,5 +1,6 @@
 import { AppError } from '@swapbooth/service-kit';
-import { OramaSearchEngine, type SearchEngine } from '../engine';
+import { OramaSearchEngine } from '../adapters/engine';
+import type { SearchEngine } from './ports';
 import { searchListings } from './search-listings';
 
 const quiet = { error: jest.fn() };

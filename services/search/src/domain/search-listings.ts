@@ -1,6 +1,6 @@
 import { AppError, type Logger } from '@swapbooth/service-kit';
-import type { SearchEngine, SearchHit } from '../engine';
-import { zipToPoint } from '../geo';
+import type { SearchEngine, SearchHit } from './ports';
+import { zipToPoint } from './geo';
 import { toEngineQuery, totalPages, type SearchParams } from './search-query';
 
 /** One page of search results with the totals the results page shows. */

@@ -1,5 +1,5 @@
 import { AppError } from '@swapbooth/service-kit';
-import { zipToPoint } from '../geo';
+import { zipToPoint } from './geo';
 import { toEngineQuery, totalPages, type SearchParams } from './search-query';
 
 const params = (overrides: Partial<SearchParams> = {}): SearchParams => ({

@@ -6,8 +6,8 @@ import {
   type SearchRadiusMiles,
 } from '@swapbooth/contracts';
 import { AppError } from '@swapbooth/service-kit';
-import type { SearchQuery } from '../engine';
-import type { ZipPoint } from '../geo';
+import type { SearchQuery } from './ports';
+import type { ZipPoint } from './geo';
 
 /** Radius choices the search page offers, in miles (SPEC §9): the route's contract. */
 export const RADIUS_MILES = searchRadiusMiles;

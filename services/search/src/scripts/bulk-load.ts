@@ -1,5 +1,5 @@
 import type { SearchDeps } from '../deps';
-import type { ListingDocument } from '../engine';
+import type { ListingDocument } from '../domain/ports';
 
 /**
  * Writes ready-made listing documents straight into a running search service's projection and

@@ -8,12 +8,14 @@ import {
   MeiliSearchEngine,
   MemorySearchEngine,
   OramaSearchEngine,
-  type ListingDocument,
-  type SearchEngine,
-  type SearchQuery,
-  type SearchResult,
-} from '../../src/engine';
-import { haversineMiles, zipToPoint, type GeoPoint } from '../../src/geo';
+} from '../../src/adapters/engine';
+import type {
+  ListingDocument,
+  SearchEngine,
+  SearchQuery,
+  SearchResult,
+} from '../../src/domain/ports';
+import { haversineMiles, zipToPoint, type GeoPoint } from '../../src/domain/geo';
 import { byId, LISTINGS } from './fixture';
 
 type EngineCase = [name: string, make: () => SearchEngine];

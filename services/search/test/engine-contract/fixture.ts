@@ -1,5 +1,5 @@
-import type { ListingDocument } from '../../src/engine';
-import { zipToPoint } from '../../src/geo';
+import type { ListingDocument } from '../../src/domain/ports';
+import { zipToPoint } from '../../src/domain/geo';
 
 const START = Date.UTC(2025, 0, 1);
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import type { ListingCardResponse } from '@swapbooth/contracts';
-import type { SearchHit } from '../../engine';
+import type { SearchHit } from '../../domain/ports';
 
 /**
  * One search hit shaped for the web client's product card (the contract's listing card). Unknown

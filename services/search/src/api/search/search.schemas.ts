@@ -1,7 +1,7 @@
 import { searchQuerySchema, type SearchQueryParams } from '@swapbooth/contracts';
 import { toEngineQuery, type SearchParams } from '../../domain/search-query';
-import type { SearchQuery } from '../../engine';
-import { zipToPoint } from '../../geo';
+import type { SearchQuery } from '../../domain/ports';
+import { zipToPoint } from '../../domain/geo';
 
 /** The query of `GET /api/search` is the contract's (packages/contracts search-requests). */
 export { searchQuerySchema };

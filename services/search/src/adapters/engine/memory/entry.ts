@@ -1,4 +1,4 @@
-import type { ListingDocument } from '../search-engine';
+import type { ListingDocument } from '../../../domain/ports';
 import { fieldKey, FILTER_FIELDS, pointOf } from '../query';
 import { BOOST, TEXT_FIELDS, textOf } from '../text-fields';
 import { words } from '../text';

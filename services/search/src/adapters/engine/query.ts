@@ -1,5 +1,5 @@
-import { isValidPoint, METRES_PER_MILE } from '../geo';
-import type { ListingDocument, NearPoint, SearchQuery } from './search-engine';
+import { isValidPoint, METRES_PER_MILE } from '../../domain/geo';
+import type { ListingDocument, NearPoint, SearchQuery } from '../../domain/ports';
 
 /** Filter fields compared exactly; both adapters index a normalised copy of each. */
 export const FILTER_FIELDS = [

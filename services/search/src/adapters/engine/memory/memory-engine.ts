@@ -1,4 +1,4 @@
-import { haversineMilesBetween } from '../../geo';
+import { haversineMilesBetween } from '../../../domain/geo';
 import { FILTER_FIELDS, lastById, normalizeQuery, type NormalizedQuery } from '../query';
 import type {
   ListingDocument,
@@ -7,7 +7,7 @@ import type {
   SearchQuery,
   SearchResult,
   TypeCounts,
-} from '../search-engine';
+} from '../../../domain/ports';
 import { tokenize } from '../text';
 import { Collector, ordersOf } from './collector';
 import { Columns } from './columns';

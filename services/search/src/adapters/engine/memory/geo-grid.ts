@@ -1,4 +1,4 @@
-import { METRES_PER_MILE } from '../../geo';
+import { METRES_PER_MILE } from '../../../domain/geo';
 
 /** Cell size in degrees: about 35 miles north-south, so a 100-mile radius spans a few cells. */
 const CELL_DEGREES = 0.5;

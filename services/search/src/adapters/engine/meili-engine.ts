@@ -7,7 +7,7 @@ import type {
   Settings,
   Task,
 } from 'meilisearch' with { 'resolution-mode': 'import' };
-import { haversineMiles, roundMiles } from '../geo';
+import { haversineMiles, roundMiles } from '../../domain/geo';
 import {
   fieldKey,
   FILTER_FIELDS,
@@ -24,7 +24,7 @@ import type {
   SearchHit,
   SearchQuery,
   SearchResult,
-} from './search-engine';
+} from '../../domain/ports';
 import { ONE_TYPO_MIN_LENGTH, TWO_TYPOS_MIN_LENGTH } from './text';
 
 export interface MeiliEngineOptions {

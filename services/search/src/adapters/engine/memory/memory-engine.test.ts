@@ -1,4 +1,4 @@
-import type { ListingDocument } from '../search-engine';
+import type { ListingDocument } from '../../../domain/ports';
 import { MemorySearchEngine } from './memory-engine';
 
 const DAY = 86_400_000;

@@ -1,4 +1,4 @@
-import type { ListingDocument } from './search-engine';
+import type { ListingDocument } from '../../domain/ports';
 
 /** Fields searched for text, most telling first; both in-process engines index these. */
 export const TEXT_FIELDS = [

@@ -1,6 +1,11 @@
-import { EARTH_RADIUS_MILES, haversineMilesBetween, METRES_PER_MILE, roundMiles } from '../../geo';
+import {
+  EARTH_RADIUS_MILES,
+  haversineMilesBetween,
+  METRES_PER_MILE,
+  roundMiles,
+} from '../../../domain/geo';
 import { FILTER_FIELDS, radiusMetres, type NormalizedQuery } from '../query';
-import type { SearchHit, SearchResult } from '../search-engine';
+import type { SearchHit, SearchResult } from '../../../domain/ports';
 import { ITEM, TYPE_CODE, type Columns } from './columns';
 import type { Entry } from './entry';
 import { TopK } from './top-k';

@@ -1,6 +1,6 @@
 import { count as countDocs, create, insertMultiple, removeMultiple, search } from '@orama/orama';
 import type { Operator, Tokenizer } from '@orama/orama';
-import { haversineMiles, roundMiles } from '../geo';
+import { haversineMiles, roundMiles } from '../../domain/geo';
 import {
   fieldKey,
   FILTER_FIELDS,
@@ -17,7 +17,7 @@ import type {
   SearchHit,
   SearchQuery,
   SearchResult,
-} from './search-engine';
+} from '../../domain/ports';
 import { BOOST, TEXT_FIELDS, textOf } from './text-fields';
 import { matchTypos, tokenize } from './text';
 

@@ -1,9 +1,8 @@
 import { MemorySearchEngine } from './memory/memory-engine';
 import { MeiliSearchEngine } from './meili-engine';
 import { OramaSearchEngine } from './orama-engine';
-import type { SearchEngine } from './search-engine';
+import type { SearchEngine } from '../../domain/ports';
 
-export * from './search-engine';
 export { MeiliSearchEngine, MEILI_SETTINGS, MEILI_MAX_TOTAL_HITS } from './meili-engine';
 export type { MeiliEngineOptions } from './meili-engine';
 export { OramaSearchEngine } from './orama-engine';

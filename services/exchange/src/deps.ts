@@ -10,7 +10,7 @@ import { ReservationsRepository } from './data/reservations/reservations.reposit
 import type { ProposalDeps } from './domain/proposal-deps';
 import { halfWayReservations, overdueProposals } from './domain/sweep-proposals';
 import { sweepDue } from './shared/domain/due-work';
-import { buildRatingsDeps } from './ratings-deps';
+import { buildRatingsDeps } from './ratings/deps';
 import { buildCircleDeps } from './circles-deps';
 import { CirclesRepository } from './data/circles/circles.repository';
 import { circleHolds } from './domain/circle-life';

@@ -11,12 +11,12 @@ import { reservationModel } from './data/reservations/reservation.model';
 import { listingModel } from './data/listings/listing.model';
 import { partyModel } from './shared/data/parties/party.model';
 import { entitlementModel } from './data/entitlements/entitlement.model';
-import { ratingsModels } from './ratings-deps';
+import { ratingsModels } from './ratings/deps';
 import { circleModels } from './circles-deps';
 import { circlesRoutes } from './api/circles/circles.routes';
 import { mathTradeModels } from './math-trades-deps';
 import { proposalsRoutes } from './api/proposals/proposals.routes';
-import { ratingsRoutes } from './api/ratings/ratings.routes';
+import { ratingsRoutes } from './ratings/api/ratings/ratings.routes';
 import { organisersRoutes } from './api/organisers/organisers.routes';
 import { mathTradesRoutes } from './api/math-trades/math-trades.routes';
 

@@ -1,27 +1,11 @@
 import { Topics } from '@swapbooth/contracts';
-import { randomBytes } from 'node:crypto';
 import type { RunningService, RuntimeOverrides } from '@swapbooth/runtime';
-import {
-  signTestToken,
-  startServiceUnderTest,
-  type Api,
-  type Env,
-  type EventTap,
-} from '@swapbooth/test-kit';
+import { startServiceUnderTest, type Api, type Env, type EventTap } from '@swapbooth/test-kit';
 import { loadExchangeConfig, type ExchangeConfig } from '../../src/config';
 import type { ExchangeDeps } from '../../src/deps';
 import { startExchangeService } from '../../src/service';
 
-export interface Member {
-  id: string;
-  token: string;
-}
-
-/** A new member with a signed access token (ids are unique per call). */
-export function newMember(): Member {
-  const id = `u${randomBytes(6).toString('hex')}`;
-  return { id, token: signTestToken(id) };
-}
+export { newMember, type TestMember as Member } from '@swapbooth/test-kit';
 
 export interface Harness {
   api: Api;

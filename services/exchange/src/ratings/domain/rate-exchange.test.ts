@@ -1,6 +1,6 @@
 import { AppError } from '@swapbooth/service-kit';
 import type { DomainEvent } from '@swapbooth/event-bus';
-import type { ProposalFacts, ProposalLookup } from '../shared/domain/ports';
+import type { ProposalFacts, ProposalLookup } from '../../shared/domain/ports';
 import { oneAtATime } from './one-at-a-time';
 import { countRating, proposalRatings, rateExchange, userRatings } from './rate-exchange';
 import type { RatingRepository } from './rating-repository';

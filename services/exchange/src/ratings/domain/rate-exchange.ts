@@ -1,7 +1,7 @@
 import { AppError } from '@swapbooth/service-kit';
 import { compareAndSet, CONFLICT, domainEvent } from '@swapbooth/event-bus';
 import type { OneAtATime } from './one-at-a-time';
-import type { ProposalLookup } from '../shared/domain/ports';
+import type { ProposalLookup } from '../../shared/domain/ports';
 import type { RatingRepository } from './rating-repository';
 import {
   averageRating,

@@ -1,5 +1,5 @@
 import { AppError } from '@swapbooth/service-kit';
-import type { ProposalFacts } from '../shared/domain/ports';
+import type { ProposalFacts } from '../../shared/domain/ports';
 import {
   averageRating,
   checkMayRate,

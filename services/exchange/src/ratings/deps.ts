@@ -1,6 +1,6 @@
 import type { ServiceContext } from '@swapbooth/runtime';
 import { RatingsRepository } from './data/ratings/ratings.repository';
-import type { PartyDirectory, ProposalLookup, RatingLedger } from './shared/domain/ports';
+import type { PartyDirectory, ProposalLookup, RatingLedger } from '../shared/domain/ports';
 import { oneAtATime } from './domain/one-at-a-time';
 import type { RatingUseCaseDeps } from './domain/rate-exchange';
 

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { assertSelf, parse, principalOf } from '@swapbooth/service-kit';
 import { proposalRatings, rateExchange, userRatings } from '../../domain/rate-exchange';
-import type { RatingsDeps } from '../../ratings-deps';
+import type { RatingsDeps } from '../../deps';
 import { RatingPresenter } from './rating-presenter';
 import { createRatingBody, ratingIdParam, userRatingsQuery } from './ratings.schemas';
 

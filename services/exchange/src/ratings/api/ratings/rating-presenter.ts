@@ -1,5 +1,5 @@
 import type { RatingResponse } from '@swapbooth/contracts';
-import type { PartyDirectory } from '../../shared/domain/ports';
+import type { PartyDirectory } from '../../../shared/domain/ports';
 import type { Rating } from '../../domain/rating';
 
 /** Ratings as the API answers them (SPEC §7), each with its rater's public face. */

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { handle, requireAuth } from '@swapbooth/service-kit';
 import type { ServiceContext } from '@swapbooth/runtime';
-import type { RatingsDeps } from '../../ratings-deps';
+import type { RatingsDeps } from '../../deps';
 import { ratingsController } from './ratings.controller';
 
 /** Ratings: rating the other party of a completed exchange, and reading ratings. */

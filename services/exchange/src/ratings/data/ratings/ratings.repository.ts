@@ -6,7 +6,7 @@ import {
   withOutbox,
   type DomainEvent,
 } from '@swapbooth/event-bus';
-import type { RatingLedger } from '../../shared/domain/ports';
+import type { RatingLedger } from '../../../shared/domain/ports';
 import type { Rating, RatingSummary } from '../../domain/rating';
 import type { RatingRepository } from '../../domain/rating-repository';
 import {

@@ -1,5 +1,5 @@
 import { AppError } from '@swapbooth/service-kit';
-import type { ProposalFacts } from '../shared/domain/ports';
+import type { ProposalFacts } from '../../shared/domain/ports';
 
 /** One member's rating of the other party of a completed exchange. */
 export interface Rating {

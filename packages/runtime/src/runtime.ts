@@ -3,6 +3,8 @@ import type { Connection, Model } from 'mongoose';
 import type { Redis } from 'ioredis';
 import {
   connectMongo,
+  MONGO_CLIENT_OPTIONS,
+  watchMongo,
   createApp,
   createLogger,
   createRedis,
@@ -103,6 +105,9 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
   const dbName = `${config.MONGO_DB_PREFIX}${def.name}`;
   // Indexes are built below, once every model (the deps' and the bus's too) is registered.
   const conn = await connectMongo(config.MONGO_URL, dbName, logger, { autoIndex: false });
+  const connWatch = watchMongo(conn, config.MONGO_URL, logger, {
+    clientOptions: MONGO_CLIENT_OPTIONS,
+  });
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
   const outboxModels = def.models?.(conn) ?? [];
   await Promise.all(Object.values(conn.models).map((m) => m.init()));
@@ -159,6 +164,7 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
     // A service that cannot start leaves nothing open behind it.
     await started.stop().catch(() => undefined);
     redis.disconnect();
+    await connWatch.stop();
     await conn.close().catch(() => undefined);
     throw err;
   }
@@ -191,7 +197,10 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
       async () => {
         redis.disconnect();
       },
-      () => conn.close(),
+      async () => {
+        await connWatch.stop();
+        await conn.close();
+      },
     ],
   });
   return { ...running, ctx, deps, url: `http://${config.HOST}:${running.port}` };

@@ -1,6 +1,17 @@
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type mongo } from 'mongoose';
 import { Redis } from 'ioredis';
 import type { Logger } from './logger';
+
+/**
+ * The driver settings of every service's connection. A server that stops answering is noticed by
+ * the driver's monitor within a heartbeat (5 s) plus a connect timeout (10 s), rather than the
+ * driver's 10 s + 30 s; callers meanwhile get a 503 after at most 5 s of server selection.
+ */
+export const MONGO_CLIENT_OPTIONS: mongo.MongoClientOptions = {
+  serverSelectionTimeoutMS: 5000,
+  heartbeatFrequencyMS: 5000,
+  connectTimeoutMS: 10_000,
+};
 
 /**
  * Opens this service's own database (one database per service) with the driver's ordinary
@@ -15,8 +26,8 @@ export async function connectMongo(
   opts: { autoIndex?: boolean } = {},
 ): Promise<Connection> {
   const conn = mongoose.createConnection(url, {
+    ...MONGO_CLIENT_OPTIONS,
     dbName,
-    serverSelectionTimeoutMS: 5000,
     autoIndex: opts.autoIndex ?? true,
     autoCreate: true,
   });

@@ -12,3 +12,4 @@ export * from './permissions';
 export * from './realtime';
 export * from './window-limiter';
 export * from './password-hasher';
+export * from './mongo-watchdog';

@@ -1,15 +1,31 @@
 import net from 'node:net';
 
 /**
- * A TCP proxy between services and a server (FerretDB in the fault suite) that can slow every
- * chunk it forwards, or cut every open connection, while the server itself keeps running.
+ * A TCP proxy between services and a server (the database in the fault suite) that can slow every
+ * chunk it forwards, cut every open connection, or freeze the open ones, while the server itself
+ * keeps running.
  */
 export interface TcpProxy {
   port: number;
   /** Delay added to every chunk in each direction (0: none). */
   setDelay(ms: number): void;
-  /** Closes every open connection (clients see a network error and reconnect). */
-  cutAll(): void;
+  /**
+   * Closes every open connection (clients see a network error and reconnect); with keepFrozen,
+   * every one but the frozen ones.
+   */
+  cutAll(opts?: { keepFrozen?: boolean }): void;
+  /**
+   * The connections open now stop forwarding anything, in both directions, without closing (a
+   * half-dead peer); connections opened afterwards work.
+   */
+  freezeOpen(): void;
+  /**
+   * While on, new connections are accepted and never answered (a peer that went dead after the
+   * handshake); they stay that way after it is turned off.
+   */
+  setBlackhole(on: boolean): void;
+  /** How many connections were frozen (by freezeOpen or the black hole). */
+  readonly frozenCount: number;
   /** How many connections are open now. */
   readonly open: number;
   close(): Promise<void>;
@@ -18,11 +34,20 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let delayMs = 0;
   const sockets = new Set<net.Socket>();
+  const frozen = new WeakSet<net.Socket>();
+  let frozenCount = 0;
+  let blackhole = false;
+  const freeze = (s: net.Socket) => {
+    if (frozen.has(s)) return;
+    frozen.add(s);
+    frozenCount += 1;
+  };
 
   /** Forwards chunks in order, each after the delay in force when it arrived. */
   const pipe = (from: net.Socket, to: net.Socket) => {
     let chain = Promise.resolve();
     from.on('data', (chunk) => {
+      if (frozen.has(from)) return;
       const wait = delayMs;
       if (wait === 0) {
         chain = chain.then(() => void (to.destroyed || to.write(chunk)));
@@ -37,6 +62,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
+    if (blackhole) [client, upstream].forEach(freeze);
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
@@ -60,8 +86,17 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     setDelay(ms) {
       delayMs = ms;
     },
-    cutAll() {
-      for (const s of sockets) s.destroy();
+    cutAll(opts = {}) {
+      for (const s of sockets) if (!(opts.keepFrozen && frozen.has(s))) s.destroy();
+    },
+    freezeOpen() {
+      for (const s of sockets) freeze(s);
+    },
+    setBlackhole(on) {
+      blackhole = on;
+    },
+    get frozenCount() {
+      return frozenCount / 2;
     },
     get open() {
       return [...sockets].length / 2;

@@ -11,6 +11,23 @@ const packageRootsOnly = {
   message: 'Import a package from its root only.',
 };
 
+/** Refuses imports from a domain/ folder of a service into any other part of a service. */
+function domainOnly(alsoAllowed) {
+  const root = import.meta.dirname;
+  return {
+    basePath: root,
+    zones: [
+      {
+        target: 'services/*/src/**/domain/**',
+        from: 'services/*/src/**',
+        except: ['domain', ...alsoAllowed].map((dir) => `${root}/services/*/src/**/${dir}/**`),
+        message:
+          'Domain code imports only domain/ files: declare a port in domain/ports.ts and wire its implementation in deps.ts.',
+      },
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -42,12 +59,12 @@ export default tseslint.config(
   },
   {
     // A service's use cases and rules depend on ports they declare, never on what implements them.
-    // Allowed: the service's own domain files, node built-ins, plain libraries (zod, …) and the
-    // shared vocabulary: @swapbooth/contracts (event and API shapes), @swapbooth/service-kit
-    // (AppError, Logger) and @swapbooth/event-bus (DomainEvent, domainEvent, compareAndSet).
-    // Refused, type-only imports included: HTTP, database, cache and broker clients, the service
-    // runtime (it hands out connections), and the service's own data/, adapters/ and api/ folders,
-    // which implement or call the domain. deps.ts wires implementations to ports.
+    // Allowed: the service's own domain files, node built-ins, plain libraries (zod, zipcodes, …)
+    // and the shared vocabulary: @swapbooth/contracts (event and API shapes),
+    // @swapbooth/service-kit (AppError, Logger, port shapes) and @swapbooth/event-bus (DomainEvent,
+    // domainEvent, compareAndSet). Refused, type-only imports included: HTTP, database, cache and
+    // broker clients, the service runtime (it hands out connections), and every file of the
+    // service outside domain/ (below). deps.ts wires implementations to ports.
     files: ['services/*/src/**/domain/**'],
     rules: {
       'no-restricted-imports': [
@@ -64,15 +81,23 @@ export default tseslint.config(
               message:
                 'Domain code must not depend on infrastructure: declare a port in domain/ and implement it in data/ or adapters/.',
             },
-            {
-              regex: '^(\\.\\./)+(data|adapters|api)',
-              message:
-                'Domain code must not import data/, adapters/ or api/: declare a port in domain/ and wire the implementation in deps.ts.',
-            },
           ],
         },
       ],
     },
+  },
+  {
+    // ... and a domain file imports only domain files: not data/, adapters/, api/, events/, deps.ts,
+    // config.ts or any other folder of the service, whatever its name. Paths are resolved, so a
+    // folder that is not named here is refused too. A domain unit test may also use an adapter
+    // (an in-process engine as its test double); nothing else outside domain/.
+    files: ['services/*/src/**/domain/**'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', domainOnly([])] },
+  },
+  {
+    files: ['services/*/src/**/domain/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', domainOnly(['adapters'])] },
   },
   {
     // No import cycles: a module and what it imports never lead back to it (type-only imports,

@@ -1,5 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import type { Logger } from '@swapbooth/service-kit';
+import { OUTBOX_PENDING_COLLECTION } from '@swapbooth/event-bus';
 
 type AnyModel = Model<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -67,4 +68,32 @@ export async function syncDeclaredIndexes(conn: Connection, logger: Logger): Pro
   }
   const models = Object.values(conn.models) as AnyModel[];
   await Promise.all(models.map((m) => m.createIndexes()));
+  await reportUndeclaredCollections(conn, declared, logger);
+}
+
+/**
+ * Says which collections of the database no schema declares: left by an earlier version (the
+ * proposal index documents, calendars and sharded search collections of the old local server,
+ * say). Nothing is dropped: the operator decides, with the list in hand.
+ */
+async function reportUndeclaredCollections(
+  conn: Connection,
+  declared: Map<string, IndexShape[]>,
+  logger: Logger,
+): Promise<void> {
+  if (!conn.db) return;
+  const listed = await conn.db.listCollections({}, { nameOnly: true }).toArray();
+  const undeclared = listed
+    .map((c) => c.name)
+    .filter(
+      (name) =>
+        !declared.has(name) && name !== OUTBOX_PENDING_COLLECTION && !name.startsWith('system.'),
+    )
+    .sort();
+  if (undeclared.length > 0) {
+    logger.warn(
+      { db: conn.name, collections: undeclared },
+      'collections no schema declares (left by an earlier version?): drop them once unneeded',
+    );
+  }
 }

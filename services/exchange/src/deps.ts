@@ -14,7 +14,7 @@ import { buildRatingsDeps } from './ratings/deps';
 import { buildCircleDeps } from './circles-deps';
 import { CirclesRepository } from './data/circles/circles.repository';
 import { circleHolds } from './domain/circle-life';
-import { buildMathTradeDeps } from './math-trades-deps';
+import { buildMathTradeDeps } from './math-trades/deps';
 
 /** Everything the routes and event handlers use, wired once per running service. */
 export function buildDeps(ctx: ServiceContext<ExchangeConfig>) {

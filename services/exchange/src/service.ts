@@ -14,11 +14,11 @@ import { entitlementModel } from './data/entitlements/entitlement.model';
 import { ratingsModels } from './ratings/deps';
 import { circleModels } from './circles-deps';
 import { circlesRoutes } from './api/circles/circles.routes';
-import { mathTradeModels } from './math-trades-deps';
+import { mathTradeModels } from './math-trades/deps';
 import { proposalsRoutes } from './api/proposals/proposals.routes';
 import { ratingsRoutes } from './ratings/api/ratings/ratings.routes';
-import { organisersRoutes } from './api/organisers/organisers.routes';
-import { mathTradesRoutes } from './api/math-trades/math-trades.routes';
+import { organisersRoutes } from './math-trades/api/organisers/organisers.routes';
+import { mathTradesRoutes } from './math-trades/api/math-trades/math-trades.routes';
 
 export type ExchangeOverrides = RuntimeOverrides;
 

@@ -1,7 +1,7 @@
 import { Topics } from '@swapbooth/contracts';
 import type { Subscription } from '@swapbooth/event-bus';
 import type { ExchangeDeps } from '../deps';
-import { onBoothChanged } from './on-booth-changed';
+import { onBoothChanged } from '../math-trades/events/on-booth-changed';
 import { onProductChanged } from './on-product-changed';
 import { onProductDeleted } from './on-product-deleted';
 import { onProposalAccepted } from './on-proposal-accepted';

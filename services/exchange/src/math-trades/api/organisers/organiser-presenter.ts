@@ -1,7 +1,7 @@
 import type { OrganiserResponse } from '@swapbooth/contracts';
 import type { BoothDirectory, Organiser, Standing } from '../../domain/organiser';
 import { standingOf } from '../../domain/organiser';
-import type { PartyDirectory } from '../../shared/domain/ports';
+import type { PartyDirectory } from '../../../shared/domain/ports';
 
 /** A member's standing as they see it (GET/POST /api/circles/organiser). */
 export const organiserView = (s: Standing): OrganiserResponse => ({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type { ServiceContext } from '@swapbooth/runtime';
-import type { ExchangeConfig } from './config';
+import type { ExchangeConfig } from '../config';
 import { WorkerSolver } from './adapters/math-trade-solver/worker-solver';
 import { boothModel } from './data/booths/booth.model';
 import { BoothsRepository } from './data/booths/booths.repository';
@@ -9,7 +9,7 @@ import { mathTradeModel } from './data/math-trades/math-trade.model';
 import { MathTradesRepository } from './data/math-trades/math-trades.repository';
 import { organiserModel } from './data/organisers/organiser.model';
 import { OrganisersRepository } from './data/organisers/organisers.repository';
-import type { PartyDirectory } from './shared/domain/ports';
+import type { PartyDirectory } from '../shared/domain/ports';
 
 /** The math-trade module's collections (none carries an outbox). */
 export function mathTradeModels(conn: Connection): void {

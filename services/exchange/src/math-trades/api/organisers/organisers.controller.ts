@@ -8,8 +8,8 @@ import {
   organisersWith,
   type OrganiserDeps,
 } from '../../domain/organiser';
-import type { PartyDirectory } from '../../shared/domain/ports';
-import { idParam, ok } from '../../shared/api/http';
+import type { PartyDirectory } from '../../../shared/domain/ports';
+import { idParam, ok } from '../../../shared/api/http';
 import { OrganiserRequestPresenter, organiserView } from './organiser-presenter';
 
 /** HTTP in and out for organiser standings: the member's own, and the admin service's calls. */

@@ -7,7 +7,7 @@ import {
   runMathTrade,
   type MathTradeDeps,
 } from '../../domain/math-trade';
-import { idParam, ok } from '../../shared/api/http';
+import { idParam, ok } from '../../../shared/api/http';
 import { mathTradeSummaryView, mathTradeView } from './math-trade-presenter';
 
 /** HTTP in and out for math trades. The organiser is always the caller. */

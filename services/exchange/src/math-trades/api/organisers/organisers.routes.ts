@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { handle, requireAuth, requirePermission } from '@swapbooth/service-kit';
 import type { ServiceContext } from '@swapbooth/runtime';
 import type { OrganiserDeps } from '../../domain/organiser';
-import type { PartyDirectory } from '../../shared/domain/ports';
+import type { PartyDirectory } from '../../../shared/domain/ports';
 import { organisersController } from './organisers.controller';
 
 /**

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
-import type { ExchangeDeps } from '../deps';
+import type { ExchangeDeps } from '../../deps';
 
 /** Keeps the booths projection current: who runs a booth may ask to organise math trades. */
 export const onBoothChanged =

@@ -1,6 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import type { Booth, BoothDirectory } from '../../domain/organiser';
-import { guardedUpsert } from '../../shared/data/guarded-upsert';
+import { guardedUpsert } from '../../../shared/data/guarded-upsert';
 import { boothModel, type BoothDoc } from './booth.model';
 
 export interface BoothSnapshotIn {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import jwt, { type SignOptions } from 'jsonwebtoken';
 
@@ -27,3 +27,16 @@ export function signTestToken(
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A member of a test: an id unique per call, an access token signed for it, and an address. */
+export interface TestMember {
+  id: string;
+  token: string;
+  email: string;
+}
+
+/** A new member with a signed access token (ids are unique per call). */
+export function newMember(): TestMember {
+  const id = `u${randomBytes(6).toString('hex')}`;
+  return { id, token: signTestToken(id), email: `${id}@example.test` };
+}

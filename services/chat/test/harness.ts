@@ -1,18 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { EventData, EventType } from '@swapbooth/contracts';
-import { signTestToken, startServiceUnderTest, type Env, type Reply } from '@swapbooth/test-kit';
+import { startServiceUnderTest, type Env, type Reply } from '@swapbooth/test-kit';
 import { loadChatConfig, type ChatConfig } from '../src/config';
 import { startChatService } from '../src/service';
 
-export interface Member {
-  id: string;
-  token: string;
-}
-
-export function newMember(): Member {
-  const id = `u${randomBytes(6).toString('hex')}`;
-  return { id, token: signTestToken(id) };
-}
+export { newMember, type TestMember as Member } from '@swapbooth/test-kit';
 
 export interface ChatHarness {
   url: string;

@@ -1,21 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { EventData, EventEnvelope, EventType } from '@swapbooth/contracts';
 import type { RunningService } from '@swapbooth/runtime';
-import { signTestToken, startServiceUnderTest, type Env, type Reply } from '@swapbooth/test-kit';
+import {
+  newMember,
+  startServiceUnderTest,
+  type TestMember as Member,
+  type Env,
+  type Reply,
+} from '@swapbooth/test-kit';
 import { loadNotificationConfig, type NotificationConfig } from '../src/config';
 import type { NotificationDeps } from '../src/deps';
 import { startNotificationService } from '../src/service';
 
-export interface Member {
-  id: string;
-  token: string;
-  email: string;
-}
-
-export function newMember(): Member {
-  const id = `u${randomBytes(6).toString('hex')}`;
-  return { id, token: signTestToken(id), email: `${id}@example.test` };
-}
+export { newMember, type Member };
 
 export interface NotificationHarness {
   url: string;

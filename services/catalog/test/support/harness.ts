@@ -6,23 +6,14 @@ import {
   ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { signTestToken, startServiceUnderTest, type Api, type Env } from '@swapbooth/test-kit';
+import { startServiceUnderTest, type Api, type Env } from '@swapbooth/test-kit';
 import { loadCatalogConfig, type CatalogConfig } from '../../src/config';
 import type { RunningService } from '@swapbooth/runtime';
 import type { CatalogDeps } from '../../src/deps';
 import { startCatalogService } from '../../src/service';
 import { AuthStub } from './auth-stub';
 
-export interface Member {
-  id: string;
-  token: string;
-}
-
-/** A new member with a signed access token (ids are unique per call). */
-export function newMember(): Member {
-  const id = `u${randomBytes(6).toString('hex')}`;
-  return { id, token: signTestToken(id) };
-}
+export { newMember, type TestMember as Member } from '@swapbooth/test-kit';
 
 /** The topics catalog publishes on, for an EventTap of a test's catalog instance. */
 export const catalogTopics = [Topics.product, Topics.booth, Topics.report];

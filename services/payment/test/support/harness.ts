@@ -1,9 +1,10 @@
 import { Topics } from '@swapbooth/contracts';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import {
   eventually,
-  signTestToken,
+  newMember,
   startServiceUnderTest,
+  type TestMember as Member,
   type Api,
   type Env,
   type EventTap,
@@ -15,17 +16,7 @@ import { startPaymentService } from '../../src/service';
 
 export const WEBHOOK_SECRET = 'whsec_test_payment_component';
 
-export interface Member {
-  id: string;
-  token: string;
-  email: string;
-}
-
-/** A new member with a signed access token (ids are unique per call). */
-export function newMember(): Member {
-  const id = `u${randomBytes(6).toString('hex')}`;
-  return { id, token: signTestToken(id), email: `${id}@example.test` };
-}
+export { newMember, type Member };
 
 /** A Stripe-Signature header for a payload, signed with a secret at a time (seconds). */
 export function signature(

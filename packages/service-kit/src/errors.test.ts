@@ -23,6 +23,13 @@ describe('errors of an unreachable server', () => {
       'mongoose gives up waiting for a connection',
       new Error('Operation `proposals.findOne()` buffering timed out after 10000ms'),
     ],
+    [
+      'the database connection is being opened again',
+      named(
+        'MongoPoolClosedError',
+        'Attempted to check out a connection from closed connection pool',
+      ),
+    ],
     ['Redis has no connection', new Error('Connection is closed.')],
     [
       'the broker is gone (as the cause)',

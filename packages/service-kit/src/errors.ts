@@ -68,6 +68,7 @@ const UNREACHABLE = new Set([
   'MongoServerSelectionError',
   'MongoNotConnectedError',
   'MongoPoolClearedError',
+  'MongoPoolClosedError', // the connection is being closed and opened again (see watchMongo)
   'MongoTopologyClosedError',
   'MaxRetriesPerRequestError',
   'KafkaJSConnectionError',

@@ -12,12 +12,12 @@ import { leaseModel } from './data/matcher-lease/lease.model';
 import { LeaseRepository } from './data/matcher-lease/lease.repository';
 import { wantListModel } from './data/want-lists/want-list.model';
 import { WantListsRepository } from './data/want-lists/want-lists.repository';
-import { isAbandoned } from './domain/answer-proposal';
+import { isAbandoned } from './proposals/domain/answer-proposal';
 import type { CircleDeps } from './domain/circle-ports';
 import { dueCircles } from './domain/circle-life';
 import { sweepDue } from './shared/domain/due-work';
 import { matchCircles } from './domain/match-circles';
-import type { ProposalDeps } from './domain/proposal-deps';
+import type { ProposalDeps } from './proposals/domain/proposal-deps';
 import { CircleMatcherJob } from './jobs/circle-matcher';
 
 /** The circles module's collections; returns the one with an outbox (for the service's `models`). */

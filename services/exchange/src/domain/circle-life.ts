@@ -1,9 +1,7 @@
 import { AppError } from '@swapbooth/service-kit';
 import { compareAndSet, CONFLICT, domainEvent } from '@swapbooth/event-bus';
 import {
-  circleHold,
   circleNotFound,
-  circleOfHold,
   decideAnswer,
   decideDissolve,
   excludedEdges,
@@ -13,9 +11,9 @@ import {
   type CircleMove,
 } from './circle';
 import type { CircleDeps } from './circle-ports';
-import type { Proposal } from './proposal';
-import { factsOf } from './proposal-moves';
-import { claimAll, releaseAll } from './claim-listings';
+import type { Proposal } from '../proposals/domain/proposal';
+import { factsOf } from '../proposals/domain/proposal-moves';
+import { circleHold, circleOfHold, claimAll, releaseAll } from '../proposals/domain/claim-listings';
 import type { DueWork } from '../shared/domain/due-work';
 
 /**

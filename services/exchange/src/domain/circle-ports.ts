@@ -1,7 +1,11 @@
 import type { DomainEvent } from '@swapbooth/event-bus';
 import type { Logger } from '@swapbooth/service-kit';
 import type { Circle, Edge } from './circle';
-import type { ListingDirectory, ProposalRepository, ReservationStore } from './proposal-ports';
+import type {
+  ListingDirectory,
+  ProposalRepository,
+  ReservationStore,
+} from '../proposals/domain/proposal-ports';
 
 /** One listing's want list: the other members' listings its owner would accept, best first. */
 export interface WantList {

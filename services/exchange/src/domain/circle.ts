@@ -54,13 +54,6 @@ export interface CircleMove {
   events: DomainEvent[];
 }
 
-/** The holder name of a reservation taken for a pending circle (reservations name their holder). */
-export const circleHold = (circleId: string): string => `circle:${circleId}`;
-
-/** The circle id behind a reservation holder, or undefined for a proposal's reservation. */
-export const circleOfHold = (holder: string): string | undefined =>
-  holder.startsWith('circle:') ? holder.slice('circle:'.length) : undefined;
-
 export const circleNotFound = () => AppError.notFound('Circle not found');
 
 /**

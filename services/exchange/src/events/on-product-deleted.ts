@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
 import type { ExchangeDeps } from '../deps';
 import { listingsGone } from '../domain/circle-life';
-import { markUnavailable } from '../domain/sweep-proposals';
+import { markUnavailable } from '../proposals/domain/sweep-proposals';
 
 /**
  * A deleted listing stays known by its title (old proposals show it), ends open proposals and

@@ -4,8 +4,8 @@ import type { ExchangeDeps } from '../deps';
 import { onBoothChanged } from '../math-trades/events/on-booth-changed';
 import { onProductChanged } from './on-product-changed';
 import { onProductDeleted } from './on-product-deleted';
-import { onProposalAccepted } from './on-proposal-accepted';
-import { onSubscriptionChanged } from './on-subscription-changed';
+import { onProposalAccepted } from '../proposals/events/on-proposal-accepted';
+import { onSubscriptionChanged } from '../proposals/events/on-subscription-changed';
 import { onUserProfileUpdated } from '../shared/events/on-user-profile-updated';
 
 /** Every topic the exchange service consumes, in one list. Handlers are safe to run twice. */

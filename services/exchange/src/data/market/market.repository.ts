@@ -1,6 +1,9 @@
 import type { Connection, Model } from 'mongoose';
 import type { MarketScan } from '../../domain/circle-ports';
-import { reservationModel, type ReservationDoc } from '../reservations/reservation.model';
+import {
+  reservationModel,
+  type ReservationDoc,
+} from '../../proposals/data/reservations/reservation.model';
 
 /** The matcher's read of every reservation (ids only), one query per run. */
 export class MarketRepository implements MarketScan {

@@ -21,8 +21,7 @@ import type { ProposalDeps } from './proposal-deps';
 import type { Reservation } from './proposal-ports';
 import { mutateProposal, proposalNotFound } from './mutate-proposal';
 import { validateTerms } from './validate-terms';
-import { circleOfHold } from './circle';
-import { claimAll, releaseAll } from './claim-listings';
+import { circleOfHold, claimAll, releaseAll } from './claim-listings';
 
 /** Whether the actor may see the details: a receiver needs an active or trialing subscription. */
 async function entitledAs(

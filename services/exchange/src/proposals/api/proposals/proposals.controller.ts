@@ -5,7 +5,7 @@ import type {
   ExchangeStatsResponse,
 } from '@swapbooth/contracts';
 import { AppError, assertSelf, parse, principalOf } from '@swapbooth/service-kit';
-import type { ExchangeDeps } from '../../deps';
+import type { ExchangeDeps } from '../../../deps';
 import {
   changeProposalStatus,
   counterProposal,
@@ -19,7 +19,7 @@ import {
   memberProposals,
   memberStats,
 } from '../../domain/read-proposals';
-import { idParam, ok } from '../../shared/api/http';
+import { idParam, ok } from '../../../shared/api/http';
 import { ProposalPresenter } from './proposal-presenter';
 import {
   counterBody,

@@ -6,7 +6,7 @@ import {
   type ProposalResponse,
   type ProposalRoundResponse,
 } from '@swapbooth/contracts';
-import type { ExchangeDeps } from '../../deps';
+import type { ExchangeDeps } from '../../../deps';
 import {
   allListingsOf,
   allowedActions,

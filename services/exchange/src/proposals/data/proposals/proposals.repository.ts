@@ -14,7 +14,7 @@ import type {
   MemberProposalsQuery,
   ProposalRepository,
 } from '../../domain/proposal-ports';
-import type { ProposalFacts, ProposalLookup } from '../../shared/domain/ports';
+import type { ProposalFacts, ProposalLookup } from '../../../shared/domain/ports';
 import { proposalModel, type ProposalDoc } from './proposal.model';
 
 /** Read projection that leaves the pending events on the document, where only the relay needs them. */

@@ -3,7 +3,7 @@ import { decideExpiry, decideUnavailable } from './proposal-moves';
 import type { ProposalDeps } from './proposal-deps';
 import { mutateProposal } from './mutate-proposal';
 import { isAbandoned } from './answer-proposal';
-import type { DueWork } from '../shared/domain/due-work';
+import type { DueWork } from '../../shared/domain/due-work';
 
 /** Open proposals nobody answered in time become `expired`. */
 export const overdueProposals = (deps: Pick<ProposalDeps, 'proposals'>): DueWork => ({

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { handle, requireAuth } from '@swapbooth/service-kit';
 import type { ServiceContext } from '@swapbooth/runtime';
-import type { ExchangeDeps } from '../../deps';
+import type { ExchangeDeps } from '../../../deps';
 import { proposalsController } from './proposals.controller';
 
 /** Proposal routes. Literal segments are registered before `:id` so they are not taken for ids. */

@@ -1,5 +1,12 @@
 import type { Reservation, ReservationStore } from './proposal-ports';
 
+/** The holder name of a reservation taken for a pending circle (reservations name their holder). */
+export const circleHold = (circleId: string): string => `circle:${circleId}`;
+
+/** The circle id behind a reservation holder, or undefined for a proposal's reservation. */
+export const circleOfHold = (holder: string): string | undefined =>
+  holder.startsWith('circle:') ? holder.slice('circle:'.length) : undefined;
+
 /**
  * Claims every listing for `holder` (an accepted exchange, a pending circle, one of a circle's
  * exchanges), or none: each listing's reservation is inserted under its unique id; one already

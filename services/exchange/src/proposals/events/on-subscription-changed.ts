@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
-import type { ExchangeDeps } from '../deps';
+import type { ExchangeDeps } from '../../deps';
 
 /** Entitlement to proposal details follows payment's word on the subscription (newest event wins). */
 export const onSubscriptionChanged =

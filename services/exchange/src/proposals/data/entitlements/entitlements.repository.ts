@@ -1,7 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import { isSubscribed } from '@swapbooth/contracts';
 import type { Entitlements } from '../../domain/proposal-ports';
-import { guardedUpsert } from '../../shared/data/guarded-upsert';
+import { guardedUpsert } from '../../../shared/data/guarded-upsert';
 import { entitlementModel, type EntitlementDoc } from './entitlement.model';
 
 /** The only code that touches the entitlements projection. */

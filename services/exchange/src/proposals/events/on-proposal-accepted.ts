@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
-import type { ExchangeDeps } from '../deps';
+import type { ExchangeDeps } from '../../deps';
 import { markUnavailable } from '../domain/sweep-proposals';
 
 /**

@@ -1,7 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import type { ProductSnapshot } from '@swapbooth/contracts';
 import type { Listing, ListingDirectory } from '../../domain/proposal-ports';
-import { guardedUpsert } from '../../shared/data/guarded-upsert';
+import { guardedUpsert } from '../../../shared/data/guarded-upsert';
 import { listingModel, type ListingDoc } from './listing.model';
 
 const toListing = (d: ListingDoc): Listing => ({

@@ -1,5 +1,12 @@
-import type { ApiSuccess, ChatMessageResponse, ProposalChatResponse } from '@swapbooth/contracts';
+import type {
+  ApiSuccess,
+  ChatMessageResponse,
+  ProposalChatResponse,
+  chatReadBody,
+  chatSendBody,
+} from '@swapbooth/contracts';
 import { api } from './api';
+import type { RequestBody } from './request-body';
 
 const enc = encodeURIComponent;
 
@@ -28,7 +35,7 @@ export const chatApi = api
         query: ({ proposalId, userId, content }) => ({
           url: `/chat/proposal/${enc(proposalId)}/message`,
           method: 'POST',
-          body: { userId, content },
+          body: { userId, content } satisfies RequestBody<typeof chatSendBody>,
         }),
         transformResponse: (body: ApiSuccess<ChatMessageResponse>) => body.data,
         invalidatesTags: ['Chats'],
@@ -37,7 +44,7 @@ export const chatApi = api
         query: ({ conversationId, userId }) => ({
           url: `/chat/chat/${enc(conversationId)}/read`,
           method: 'PUT',
-          body: { userId },
+          body: { userId } satisfies RequestBody<typeof chatReadBody>,
         }),
         invalidatesTags: ['Chats'],
       }),

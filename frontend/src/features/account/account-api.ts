@@ -1,40 +1,24 @@
-import type { AddressResponse, ApiSuccess, SessionTokenResponse } from '@swapbooth/contracts';
+import type {
+  AddressResponse,
+  ApiSuccess,
+  SessionTokenResponse,
+  changePasswordSchema,
+  createAddressFields,
+  profileSaveFields,
+  setDefaultAddressBody,
+  updateAddressFields,
+} from '@swapbooth/contracts';
 import { api } from '../../app/api';
+import type { RequestBody } from '../../app/request-body';
 import { toAddress, type Address } from '../../app/member-api';
 
 export { useGetAddressesQuery } from '../../app/member-api';
 
 /** The SPEC §3 profile save payload. */
-export interface ProfileSave {
-  userId: string;
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  phone?: string;
-  dob?: string;
-  gender?: string;
-  profileImage?: string;
-  country?: string;
-  state?: string;
-  city?: string;
-  zipCode?: string;
-  street1?: string;
-  street2?: string;
-  fullName?: string;
-  addressPhone?: string;
-}
+export type ProfileSave = RequestBody<typeof profileSaveFields>;
 
-export interface AddressInput {
-  country: string;
-  state: string;
-  city: string;
-  zip_code: string;
-  street1: string;
-  street2?: string;
-  full_name?: string;
-  phone?: string;
-  is_default?: boolean;
-}
+/** A new address (`POST /api/addresses`). */
+export type AddressInput = RequestBody<typeof createAddressFields>;
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -47,7 +31,10 @@ export const accountApi = api.injectEndpoints({
       transformResponse: (body: ApiSuccess<AddressResponse>) => toAddress(body.data),
       invalidatesTags: ['Addresses', 'Profile'],
     }),
-    updateAddress: build.mutation<Address, { id: string; body: Partial<AddressInput> }>({
+    updateAddress: build.mutation<
+      Address,
+      { id: string; body: RequestBody<typeof updateAddressFields> }
+    >({
       query: ({ id, body }) => ({
         url: `/addresses/${encodeURIComponent(id)}`,
         method: 'PUT',
@@ -60,7 +47,9 @@ export const accountApi = api.injectEndpoints({
       query: ({ id, userId }) => ({
         url: `/addresses/default/${encodeURIComponent(id)}`,
         method: 'PUT',
-        body: { user_id: userId, is_default: true },
+        body: { user_id: userId, is_default: true } satisfies RequestBody<
+          typeof setDefaultAddressBody
+        >,
       }),
       invalidatesTags: ['Addresses', 'Profile'],
     }),
@@ -70,7 +59,7 @@ export const accountApi = api.injectEndpoints({
     }),
     changePassword: build.mutation<
       { token: string; message: string },
-      { currentPassword: string; newPassword: string }
+      RequestBody<typeof changePasswordSchema>
     >({
       query: (body) => ({ url: '/auth/change-password', method: 'PUT', body }),
       transformResponse: (body: ApiSuccess<SessionTokenResponse>) => ({

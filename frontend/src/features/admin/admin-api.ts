@@ -3,8 +3,17 @@ import type {
   AdminAccountResponse,
   OrganiserDecisionBody,
   OrganiserRequestListResponse,
+  adminAccessBody,
+  adminAccountStatusBody,
+  adminCancelSubscriptionBody,
+  adminLoginBody,
+  adminPasswordResetBody,
+  listingStatusBody,
+  memberStatusBody,
+  resolveReportBody,
 } from '@swapbooth/contracts';
 import { api } from '../../app/api';
+import type { RequestBody } from '../../app/request-body';
 import { request, type HttpResult, type RequestArgs, type TokenSource } from '../../app/http';
 import { toastShown } from '../../components/toasts/toasts-slice';
 import { AdminMessages, adminSession, type AdminUser } from './admin-session';
@@ -137,21 +146,16 @@ type ProductsPage = Paged & { products: AdminListing[] };
 type SubscriptionsPage = Paged & { subscriptions: AdminSubscription[] };
 type ReportsPage = Paged & { reports: AdminReport[] };
 type AuditPage = Paged & { entries: AuditEntry[] };
-type UserStatusChange = { id: string; status: 'active' | 'suspended'; reason?: string };
-type ProductStatusChange = {
-  id: string;
-  status: 'published' | 'hidden' | 'removed';
-  reason?: string;
-};
-type ReportResolution = { id: string; resolution: 'dismissed' | 'actioned'; note?: string };
+type UserStatusChange = { id: string } & RequestBody<typeof memberStatusBody>;
+type ProductStatusChange = { id: string } & RequestBody<typeof listingStatusBody>;
+type SubscriptionCancel = { id: string } & RequestBody<typeof adminCancelSubscriptionBody>;
+type ReportResolution = { id: string } & RequestBody<typeof resolveReportBody>;
 type OrganiserDecision = { userId: string } & OrganiserDecisionBody;
 export type AdminAccount = AdminAccountResponse;
-type AccessChange = {
-  id: string;
-  role?: 'admin' | 'executive' | 'staff';
-  permissions?: Record<string, boolean>;
-};
-type AccountStatusChange = { id: string; status: 'active' | 'disabled'; reason?: string };
+type AccessChange = { id: string } & RequestBody<typeof adminAccessBody>;
+type AccountStatusChange = { id: string } & RequestBody<typeof adminAccountStatusBody>;
+type AdminCredentials = RequestBody<typeof adminLoginBody>;
+type AdminPasswordReset = RequestBody<typeof adminPasswordResetBody>;
 type ResetLinkSent = { admin_id: string; expires_at: string; audit_id: string };
 
 /** A queryFn calling the admin API with the request built from the endpoint's argument. */
@@ -176,8 +180,8 @@ const tagged = api.enhanceEndpoints({
 /** The admin console's calls (SPEC §7 Admin), injected into the one API slice. */
 export const adminApi = tagged.injectEndpoints({
   endpoints: (b) => ({
-    adminLogin: b.mutation<AdminSession, { email: string; password: string }>({
-      queryFn: via<AdminSession, { email: string; password: string }>((body) => ({
+    adminLogin: b.mutation<AdminSession, AdminCredentials>({
+      queryFn: via<AdminSession, AdminCredentials>((body) => ({
         url: '/admin/login',
         method: 'POST',
         body,
@@ -225,8 +229,8 @@ export const adminApi = tagged.injectEndpoints({
       })),
       providesTags: ['AdminSubscriptions'],
     }),
-    cancelSubscription: b.mutation<unknown, { id: string; reason?: string }>({
-      queryFn: via<unknown, { id: string; reason?: string }>(({ id, ...body }) => ({
+    cancelSubscription: b.mutation<unknown, SubscriptionCancel>({
+      queryFn: via<unknown, SubscriptionCancel>(({ id, ...body }) => ({
         url: `/admin/subscriptions/${encodeURIComponent(id)}/cancel`,
         method: 'PATCH',
         body,
@@ -299,8 +303,8 @@ export const adminApi = tagged.injectEndpoints({
       invalidatesTags: ['AdminAudit'],
     }),
     /** Redeems a one-time reset link: needs no admin session. */
-    resetAdminPassword: b.mutation<{ reset: true }, { token: string; password: string }>({
-      queryFn: via<{ reset: true }, { token: string; password: string }>((body) => ({
+    resetAdminPassword: b.mutation<{ reset: true }, AdminPasswordReset>({
+      queryFn: via<{ reset: true }, AdminPasswordReset>((body) => ({
         url: '/admin/password-reset',
         method: 'POST',
         body,

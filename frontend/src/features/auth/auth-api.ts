@@ -3,8 +3,17 @@ import type {
   AuthProvidersResponse,
   SignedInResponse,
   SignUpResponse,
+  emailOnlySchema,
+  forgotPasswordSchema,
+  loginSchema,
+  redeemLinkSchema,
+  registerSchema,
+  requestLinkSchema,
+  resetPasswordSchema,
+  verifyOtpSchema,
 } from '@swapbooth/contracts';
 import { api } from '../../app/api';
+import type { RequestBody } from '../../app/request-body';
 
 export interface AccountSummary {
   userId: string;
@@ -51,7 +60,7 @@ export const authApi = api.injectEndpoints({
     }),
     register: build.mutation<
       { email: string; message: string },
-      { email: string; password: string }
+      RequestBody<typeof registerSchema>
     >({
       query: (b) => ({
         url: '/auth/register',
@@ -63,7 +72,7 @@ export const authApi = api.injectEndpoints({
         message: messageOf(body),
       }),
     }),
-    login: build.mutation<SignInResult, { email: string; password: string }>({
+    login: build.mutation<SignInResult, RequestBody<typeof loginSchema>>({
       query: (b) => ({
         url: '/auth/login',
         method: 'POST',
@@ -79,27 +88,27 @@ export const authApi = api.injectEndpoints({
       }),
       transformResponse: toSignIn,
     }),
-    verifyOtp: build.mutation<SignInResult, { email: string; otp: string }>({
+    verifyOtp: build.mutation<SignInResult, RequestBody<typeof verifyOtpSchema>>({
       query: (b) => ({ url: '/auth/verify-otp', method: 'POST', body: b }),
       transformResponse: toSignIn,
     }),
-    sendOtp: build.mutation<string, { email: string }>({
+    sendOtp: build.mutation<string, RequestBody<typeof emailOnlySchema>>({
       query: (b) => ({ url: '/otp/send-otp', method: 'POST', body: b }),
       transformResponse: messageOf,
     }),
-    forgotPassword: build.mutation<string, { email: string }>({
+    forgotPassword: build.mutation<string, RequestBody<typeof forgotPasswordSchema>>({
       query: (b) => ({ url: '/auth/forgot-password', method: 'POST', body: b }),
       transformResponse: messageOf,
     }),
-    resetPassword: build.mutation<string, { token: string; newPassword: string }>({
+    resetPassword: build.mutation<string, RequestBody<typeof resetPasswordSchema>>({
       query: (b) => ({ url: '/auth/reset-password', method: 'POST', body: b }),
       transformResponse: messageOf,
     }),
-    requestSignInLink: build.mutation<string, { email: string }>({
+    requestSignInLink: build.mutation<string, RequestBody<typeof requestLinkSchema>>({
       query: (b) => ({ url: '/auth/sign-in-link', method: 'POST', body: b }),
       transformResponse: messageOf,
     }),
-    redeemSignInLink: build.mutation<SignInResult, { token: string }>({
+    redeemSignInLink: build.mutation<SignInResult, RequestBody<typeof redeemLinkSchema>>({
       query: (b) => ({ url: '/auth/sign-in-link/redeem', method: 'POST', body: b }),
       transformResponse: toSignIn,
     }),

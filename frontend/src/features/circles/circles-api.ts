@@ -1,16 +1,18 @@
 import type {
   ApiSuccess,
-  CircleAnswerBody,
   CircleListResponse,
   CircleResponse,
-  MathTradeBody,
   MathTradeListResponse,
   MathTradeResponse,
   OrganiserResponse,
   WantListResponse,
   WantListsResponse,
+  circleAnswerBody,
+  mathTradeBody,
+  putWantListBody,
 } from '@swapbooth/contracts';
 import { api } from '../../app/api';
+import type { RequestBody } from '../../app/request-body';
 
 /**
  * Want lists, trade circles, organiser standing and math trades (`/api/circles/*`), injected into
@@ -40,7 +42,10 @@ export const circlesApi = tagged.injectEndpoints({
       providesTags: ['WantLists'],
     }),
     /** The whole list for one of my listings, most preferred first (empty clears it). */
-    putWantList: build.mutation<WantListResponse, { productId: string; wants: string[] }>({
+    putWantList: build.mutation<
+      WantListResponse,
+      { productId: string } & RequestBody<typeof putWantListBody>
+    >({
       query: ({ productId, wants }) => ({
         url: `/circles/wants/${enc(productId)}`,
         method: 'PUT',
@@ -94,12 +99,12 @@ export const circlesApi = tagged.injectEndpoints({
     }),
     answerCircle: build.mutation<
       CircleResponse,
-      { circleId: string; status: CircleAnswerBody['status'] }
+      { circleId: string } & RequestBody<typeof circleAnswerBody>
     >({
       query: ({ circleId, status }) => ({
         url: `/circles/${enc(circleId)}/status`,
         method: 'PUT',
-        body: { status } satisfies CircleAnswerBody,
+        body: { status },
       }),
       transformResponse: (body: ApiSuccess<CircleResponse>) => body.data,
       invalidatesTags: (_r, _e, { circleId }) => afterAnswer(circleId),
@@ -114,7 +119,7 @@ export const circlesApi = tagged.injectEndpoints({
       transformResponse: (body: ApiSuccess<OrganiserResponse>) => body.data,
       invalidatesTags: ['Organiser'],
     }),
-    solveMathTrade: build.mutation<MathTradeResponse, MathTradeBody>({
+    solveMathTrade: build.mutation<MathTradeResponse, RequestBody<typeof mathTradeBody>>({
       query: (body) => ({ url: '/circles/math-trades', method: 'POST', body }),
       transformResponse: (body: ApiSuccess<MathTradeResponse>) => body.data,
       invalidatesTags: ['MathTrades'],

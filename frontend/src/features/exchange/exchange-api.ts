@@ -8,45 +8,38 @@ import type {
   ProposalResponse,
   ProposalRoundResponse,
   RatingResponse,
-  ShippingStatus,
+  counterProposalBody,
+  createProposalBody,
+  createRatingBody,
+  proposalStatusBody,
+  shippingStatusBody,
 } from '@swapbooth/contracts';
 import { api } from '../../app/api';
 import type { ApiError } from '../../app/http';
+import type { RequestBody } from '../../app/request-body';
 import { toListingPage, type ListingPage } from '../../lib/listing';
 import { toMoney } from './money';
 
-/** The money terms of a proposal, under the names the exchange service uses (SPEC §3). */
-export interface MoneyTerms {
-  deposit_amount: number;
-  sender_shipping_contribution: number;
-  receiver_shipping_contribution: number;
-}
+/** `POST /api/exchange/proposal`: who is asked, the listings on each side, the money terms. */
+export type NewProposal = RequestBody<typeof createProposalBody>;
 
 /** The terms of an offer or a counter, oriented as the service keeps them (requested = receiver's). */
-export interface ProposalTerms extends MoneyTerms {
-  requestedProductIds: string[];
-  offeredProductIds: string[];
-  message: string;
-}
+export type ProposalTerms = Omit<RequestBody<typeof counterProposalBody>, 'userId'>;
 
-export interface NewProposal extends ProposalTerms {
-  userId: string;
-  receiverId: string;
-}
+/** The money terms of a proposal, under the names the exchange service uses (SPEC §3). */
+export type MoneyTerms = Pick<
+  ProposalTerms,
+  'deposit_amount' | 'sender_shipping_contribution' | 'receiver_shipping_contribution'
+>;
 
 /** The moves `PUT /api/exchange/proposal/{id}/status` knows. */
-export type StatusMove = 'accepted' | 'rejected' | 'cancelled';
+export type StatusMove = RequestBody<typeof proposalStatusBody>['status'];
 
 /** Whose parcel a shipping step is about. */
-export type ParcelType = 'sender' | 'receiver';
+export type ParcelType = RequestBody<typeof shippingStatusBody>['type'];
 
-export interface NewRating {
-  proposal_id: string;
-  rater_id: string;
-  rated_user_id: string;
-  rating_value: number;
-  comment: string;
-}
+/** `POST /api/rating`. */
+export type NewRating = RequestBody<typeof createRatingBody>;
 
 export interface ProposalQuery {
   userId: string;
@@ -107,7 +100,7 @@ export const exchangeApi = api.injectEndpoints({
     }),
     setProposalStatus: build.mutation<
       ProposalResponse,
-      { proposalId: string; status: StatusMove; userId: string }
+      { proposalId: string } & RequestBody<typeof proposalStatusBody>
     >({
       query: ({ proposalId, status, userId }) => ({
         url: `/exchange/proposal/${enc(proposalId)}/status`,
@@ -131,13 +124,10 @@ export const exchangeApi = api.injectEndpoints({
     }),
     setShippingStatus: build.mutation<
       ProposalResponse,
-      {
-        proposalId: string;
-        status: ShippingStatus;
-        type: ParcelType;
-        userId: string;
-        tracking_note?: string;
-      }
+      { proposalId: string } & Omit<RequestBody<typeof shippingStatusBody>, 'trackingNote'> & {
+          /** The note's snake_case spelling (SPEC §7), which the route takes as `trackingNote`. */
+          tracking_note?: string;
+        }
     >({
       query: ({ proposalId, ...body }) => ({
         url: `/exchange/proposal/${enc(proposalId)}/shipping-status`,

@@ -4,8 +4,10 @@ import type {
   ProductResponse,
   ReportReasonsResponse,
   SearchResponse,
+  reportBody,
 } from '@swapbooth/contracts';
 import { api } from '../../app/api';
+import type { RequestBody } from '../../app/request-body';
 import {
   fromCard,
   fromProduct,
@@ -17,6 +19,9 @@ import {
 /** SPEC §7, §9: nearby search is `type=all` within 25 miles, 25 listings. */
 export const NEARBY_RADIUS = 25;
 export const NEARBY_LIMIT = 25;
+
+/** The reasons a report may give (the server lists those it takes). */
+export type ReportReason = RequestBody<typeof reportBody>['reason'];
 
 export const REPORT_REASON_LABELS: Record<string, string> = {
   prohibited_item: 'Prohibited item',
@@ -55,15 +60,7 @@ export const listingsApi = api.injectEndpoints({
       query: () => ({ url: '/reports/reasons' }),
       transformResponse: (body: ApiSuccess<ReportReasonsResponse>) => body.data,
     }),
-    fileReport: build.mutation<
-      void,
-      {
-        targetType: 'product' | 'booth' | 'user';
-        targetId: string;
-        reason: string;
-        details?: string;
-      }
-    >({
+    fileReport: build.mutation<void, RequestBody<typeof reportBody>>({
       query: (body) => ({ url: '/reports', method: 'POST', body }),
     }),
   }),

@@ -2,8 +2,10 @@ import type {
   ApiSuccess,
   NotificationListResponse,
   NotificationResponse,
+  notificationSettingsBody,
 } from '@swapbooth/contracts';
 import { api } from '../../app/api';
+import type { RequestBody } from '../../app/request-body';
 
 /** SPEC §9: poll every 10 seconds; the dropdown shows at most 15. */
 export const NOTIFICATION_POLL_MS = 10_000;
@@ -95,7 +97,11 @@ export const notificationsApi = api.injectEndpoints({
       providesTags: ['Notifications'],
     }),
     setEmailPreference: build.mutation<EmailPreferences, EmailPreferences>({
-      query: (email) => ({ url: '/notifications/settings', method: 'PUT', body: { email } }),
+      query: (email) => ({
+        url: '/notifications/settings',
+        method: 'PUT',
+        body: { email } satisfies RequestBody<typeof notificationSettingsBody>,
+      }),
       transformResponse: (body: ApiSuccess<{ email: EmailPreferences }>) => body.data.email,
       invalidatesTags: ['Notifications'],
     }),

@@ -5,8 +5,14 @@ import type {
   FollowStatusResponse,
   ProductPageResponse,
   ProductResponse,
+  createBoothBody,
+  createProductBody,
+  followSchema,
+  updateBoothBody,
+  updateProductBody,
 } from '@swapbooth/contracts';
 import { api } from '../../app/api';
+import type { RequestBody } from '../../app/request-body';
 import { fromProduct, toListingPage, type Listing, type ListingPage } from '../../lib/listing';
 
 export interface Booth {
@@ -29,22 +35,23 @@ export interface FollowStatus {
 
 export type Availability = AvailabilityResponse;
 
-/** POST/PUT /api/product body (SPEC §3 fields). */
-export interface ListingInput {
-  title: string;
-  description: string;
-  category: string;
-  subCategory?: string;
-  brand?: string;
-  condition?: string;
-  color?: string;
-  type: 'item' | 'service';
+/**
+ * POST/PUT /api/product body (SPEC §3 fields). The form sends its weight as a number (the route
+ * also takes numeric text) and leaves the owner to the route.
+ */
+export type ListingInput = Omit<
+  RequestBody<typeof createProductBody>,
+  'weight' | 'userId' | 'user_id'
+> & { weight?: number };
+
+/** PUT /api/product/{id}: a status and/or fields to change. */
+export type ListingChange = Omit<RequestBody<typeof updateProductBody>, 'weight'> & {
   weight?: number;
-  tags?: string[];
-  images?: { image_url: string; is_default: boolean; display_order: number }[];
-  addressId?: string;
-  status?: string;
-}
+};
+export type ListingStatus = NonNullable<ListingChange['status']>;
+
+/** PUT /api/booth/{id}: the owner's changes. */
+export type BoothChange = RequestBody<typeof updateBoothBody>;
 
 export function toBooth(b: BoothResponse): Booth {
   return {
@@ -92,7 +99,7 @@ export const storeApi = api.injectEndpoints({
       query: ({ userId, follow }) => ({
         url: follow ? '/following/follow' : '/following/unfollow',
         method: 'POST',
-        body: { followingUserId: userId },
+        body: { followingUserId: userId } satisfies RequestBody<typeof followSchema>,
       }),
       invalidatesTags: ['Follow'],
     }),
@@ -120,17 +127,7 @@ export const storeApi = api.injectEndpoints({
       query: (v) => ({ url: `/booth/check-name/${encodeURIComponent(v)}` }),
       transformResponse: (body: ApiSuccess<AvailabilityResponse>) => body.data,
     }),
-    createBooth: build.mutation<
-      Booth,
-      {
-        name: string;
-        username: string;
-        description: string;
-        interests: string[];
-        user_id: string;
-        address_id?: string;
-      }
-    >({
+    createBooth: build.mutation<Booth, RequestBody<typeof createBoothBody>>({
       query: (body) => ({ url: '/booth', method: 'POST', body }),
       transformResponse: boothOf,
       invalidatesTags: ['Booth'],
@@ -139,7 +136,7 @@ export const storeApi = api.injectEndpoints({
       Booth,
       {
         id: string;
-        body: { name?: string; description?: string; interests?: string[]; status?: string };
+        body: BoothChange;
       }
     >({
       query: ({ id, body }) => ({ url: `/booth/${encodeURIComponent(id)}`, method: 'PUT', body }),
@@ -151,7 +148,7 @@ export const storeApi = api.injectEndpoints({
       transformResponse: listingOf,
       invalidatesTags: ['MyListings', 'Listing'],
     }),
-    updateListing: build.mutation<Listing, { id: string; body: Partial<ListingInput> }>({
+    updateListing: build.mutation<Listing, { id: string; body: ListingChange }>({
       query: ({ id, body }) => ({ url: `/product/${encodeURIComponent(id)}`, method: 'PUT', body }),
       transformResponse: listingOf,
       invalidatesTags: ['MyListings', 'Listing'],

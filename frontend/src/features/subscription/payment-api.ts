@@ -1,5 +1,12 @@
-import type { ApiSuccess } from '@swapbooth/contracts';
+import type {
+  ApiSuccess,
+  cancelSubscriptionBody,
+  checkoutBody,
+  processVerificationBody,
+  verificationBody,
+} from '@swapbooth/contracts';
 import { api } from '../../app/api';
+import type { RequestBody } from '../../app/request-body';
 
 export interface Plan {
   priceId: string;
@@ -64,19 +71,16 @@ export const paymentApi = api.injectEndpoints({
       transformResponse: (body: ApiSuccess<PaymentDataResponse>) => toPaymentData(body.data),
       keepUnusedDataFor: 0,
     }),
-    createCheckoutSession: build.mutation<
-      { url: string },
-      { priceId: string; customerId: string; userId: string }
-    >({
+    createCheckoutSession: build.mutation<{ url: string }, RequestBody<typeof checkoutBody>>({
       query: (body) => ({ url: '/stripe/create-checkout-session', method: 'POST', body }),
       transformResponse: (body: { url: string }) => ({ url: body.url }),
     }),
-    cancelSubscription: build.mutation<void, { subscriptionId: string }>({
+    cancelSubscription: build.mutation<void, RequestBody<typeof cancelSubscriptionBody>>({
       query: (body) => ({ url: '/stripe/subscriptions/cancel', method: 'POST', body }),
     }),
     createVerificationSession: build.mutation<
       { url: string | null; sessionId: string },
-      { userId: string; cusId: string }
+      RequestBody<typeof verificationBody>
     >({
       query: (body) => ({ url: '/stripe/create-verification-session', method: 'POST', body }),
       transformResponse: (body: { url: string | null; sessionId: string }) => ({
@@ -85,7 +89,10 @@ export const paymentApi = api.injectEndpoints({
       }),
     }),
     /** The server asks the provider; the client's word is never taken. */
-    processVerification: build.mutation<VerificationResult, { userId: string; sessionId: string }>({
+    processVerification: build.mutation<
+      VerificationResult,
+      RequestBody<typeof processVerificationBody>
+    >({
       query: (body) => ({ url: '/stripe/process-verification-success', method: 'POST', body }),
       transformResponse: (
         body: ApiSuccess<{ status: string; is_kyc_verified: boolean; last_error: string | null }>,

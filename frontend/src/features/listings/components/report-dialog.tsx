@@ -6,6 +6,7 @@ import {
   REPORT_REASON_LABELS,
   useFileReportMutation,
   useGetReportReasonsQuery,
+  type ReportReason,
 } from '../listings-api';
 import { FormError } from '../../../components/form-fields';
 
@@ -13,7 +14,7 @@ export function ReportDialog({ productId, onClose }: { productId: string; onClos
   const toast = useToast();
   const { data: reasons = Object.keys(REPORT_REASON_LABELS) } = useGetReportReasonsQuery();
   const [report, { isLoading }] = useFileReportMutation();
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
   const [error, setError] = useState('');
 
@@ -39,7 +40,7 @@ export function ReportDialog({ productId, onClose }: { productId: string; onClos
       <form className="form" onSubmit={(e) => void submit(e)}>
         <label className="field">
           <span className="field__label">Reason</span>
-          <select value={reason} onChange={(e) => setReason(e.target.value)}>
+          <select value={reason} onChange={(e) => setReason(e.target.value as ReportReason | '')}>
             <option value="">Choose a reason</option>
             {reasons.map((r) => (
               <option key={r} value={r}>

@@ -8,7 +8,8 @@ import { ChipInput } from './chip-input';
 import { ImageManager, type DraftImage } from './image-manager';
 import { FormError } from '../../../components/form-fields';
 
-const CONDITIONS = ['new', 'like-new', 'good', 'fair', 'poor'];
+type Condition = NonNullable<ListingInput['condition']>;
+const CONDITIONS: Condition[] = ['new', 'like-new', 'good', 'fair', 'poor'];
 
 const fromListing = (l: Listing): DraftImage[] =>
   l.images.map((img, i) => ({
@@ -53,7 +54,7 @@ export function ListingForm({
   const subcategories = categories.find((c) => c.name === category)?.subcategories ?? [];
   const chosenAddress = addressId || addresses.find((a) => a.isDefault)?.id || '';
 
-  const submit = async (e: FormEvent, status?: string) => {
+  const submit = async (e: FormEvent, status?: ListingInput['status']) => {
     e.preventDefault();
     setError('');
     if (title.trim().length < 3) return setError('The title needs at least 3 characters.');
@@ -70,7 +71,7 @@ export function ListingForm({
         description: description.trim(),
         category,
         ...(subCategory ? { subCategory } : {}),
-        ...(type === 'item' && condition ? { condition } : {}),
+        ...(type === 'item' && condition ? { condition: condition as Condition } : {}),
         ...(brand.trim() ? { brand: brand.trim() } : {}),
         ...(color.trim() ? { color: color.trim() } : {}),
         ...(type === 'item' && weight.trim() ? { weight: Number(weight) } : {}),

@@ -19,11 +19,14 @@ import {
   useGetBoothListingsQuery,
   useUpdateBoothMutation,
   useUpdateListingMutation,
+  type BoothChange,
   type ListingInput,
+  type ListingStatus,
 } from '../store-api';
 
 const PAGE_SIZE = 25;
-const OWNER_STATUSES = ['active', 'inactive', 'on_vacation', 'closed'];
+type OwnerStatus = NonNullable<BoothChange['status']>;
+const OWNER_STATUSES: OwnerStatus[] = ['active', 'inactive', 'on_vacation', 'closed'];
 
 export default function MyStorePage() {
   const { username = '' } = useParams();
@@ -69,7 +72,7 @@ export default function MyStorePage() {
   }
   const b = booth.data;
 
-  const setStatus = (listing: Listing, status: string, done: string) =>
+  const setStatus = (listing: Listing, status: ListingStatus, done: string) =>
     updateListing({ id: listing.id, body: { status } })
       .unwrap()
       .then(() => toast(done, 'success'))
@@ -103,7 +106,7 @@ export default function MyStorePage() {
               value={b.status}
               disabled={boothState.isLoading || b.status === 'suspended'}
               onChange={(e) =>
-                updateBooth({ id: b.id, body: { status: e.target.value } })
+                updateBooth({ id: b.id, body: { status: e.target.value as OwnerStatus } })
                   .unwrap()
                   .then(() => toast('Store status updated', 'success'))
                   .catch((err: unknown) => toast(errorMessage(err), 'error'))

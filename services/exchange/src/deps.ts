@@ -11,9 +11,9 @@ import type { ProposalDeps } from './proposals/domain/proposal-deps';
 import { halfWayReservations, overdueProposals } from './proposals/domain/sweep-proposals';
 import { sweepDue } from './shared/domain/due-work';
 import { buildRatingsDeps } from './ratings/deps';
-import { buildCircleDeps } from './circles-deps';
-import { CirclesRepository } from './data/circles/circles.repository';
-import { circleHolds } from './domain/circle-life';
+import { buildCircleDeps } from './circles/deps';
+import { CirclesRepository } from './circles/data/circles/circles.repository';
+import { circleHolds } from './circles/domain/circle-life';
 import { buildMathTradeDeps } from './math-trades/deps';
 
 /** Everything the routes and event handlers use, wired once per running service. */

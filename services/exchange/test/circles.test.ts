@@ -2,7 +2,7 @@ import { Topics } from '@swapbooth/contracts';
 import { EventTap, eventually, type Loose } from '@swapbooth/test-kit';
 import { newMember, startExchange, type Harness, type Member } from './support/harness';
 import { listingsOf, setListingStatus, ship, type TestListing } from './support/fixtures';
-import { settleCircle } from '../src/domain/circle-life';
+import { settleCircle } from '../src/circles/domain/circle-life';
 
 let h: Harness;
 /** Reads the circle topic (the harness's tap reads proposals). */

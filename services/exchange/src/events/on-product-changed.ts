@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
 import type { ExchangeDeps } from '../deps';
-import { listingsGone } from '../domain/circle-life';
+import { listingsGone } from '../circles/domain/circle-life';
 import { markUnavailable } from '../proposals/domain/sweep-proposals';
 
 /** Statuses in which a listing has left the catalog for good: open proposals naming it end. */

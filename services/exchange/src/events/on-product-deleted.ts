@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
 import type { ExchangeDeps } from '../deps';
-import { listingsGone } from '../domain/circle-life';
+import { listingsGone } from '../circles/domain/circle-life';
 import { markUnavailable } from '../proposals/domain/sweep-proposals';
 
 /**

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { PeriodicJob, type ServiceContext } from '@swapbooth/runtime';
-import type { ExchangeConfig } from './config';
+import type { ExchangeConfig } from '../config';
 import { exclusionModel } from './data/circle-exclusions/exclusion.model';
 import { ExclusionsRepository } from './data/circle-exclusions/exclusions.repository';
 import { circleModel } from './data/circles/circle.model';
@@ -12,12 +12,12 @@ import { leaseModel } from './data/matcher-lease/lease.model';
 import { LeaseRepository } from './data/matcher-lease/lease.repository';
 import { wantListModel } from './data/want-lists/want-list.model';
 import { WantListsRepository } from './data/want-lists/want-lists.repository';
-import { isAbandoned } from './proposals/domain/answer-proposal';
+import { isAbandoned } from '../proposals/domain/answer-proposal';
 import type { CircleDeps } from './domain/circle-ports';
 import { dueCircles } from './domain/circle-life';
-import { sweepDue } from './shared/domain/due-work';
+import { sweepDue } from '../shared/domain/due-work';
 import { matchCircles } from './domain/match-circles';
-import type { ProposalDeps } from './proposals/domain/proposal-deps';
+import type { ProposalDeps } from '../proposals/domain/proposal-deps';
 import { CircleMatcherJob } from './jobs/circle-matcher';
 
 /** The circles module's collections; returns the one with an outbox (for the service's `models`). */

@@ -1,6 +1,6 @@
 import { AppError } from '@swapbooth/service-kit';
 import type { CircleDeps, WantList } from './circle-ports';
-import type { Listing } from '../proposals/domain/proposal-ports';
+import type { Listing } from '../../proposals/domain/proposal-ports';
 
 type WantListDeps = Pick<CircleDeps, 'wantLists' | 'listings' | 'now' | 'rematch'>;
 

@@ -5,7 +5,7 @@ import type {
   ListingDirectory,
   ProposalRepository,
   ReservationStore,
-} from '../proposals/domain/proposal-ports';
+} from '../../proposals/domain/proposal-ports';
 
 /** One listing's want list: the other members' listings its owner would accept, best first. */
 export interface WantList {

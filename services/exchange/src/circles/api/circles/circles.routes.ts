@@ -1,7 +1,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { handle, requireAuth } from '@swapbooth/service-kit';
 import type { ServiceContext } from '@swapbooth/runtime';
-import type { ExchangeDeps } from '../../deps';
+import type { ExchangeDeps } from '../../../deps';
 import { circlesController } from './circles.controller';
 
 /** Literal segments under /api/circles served by other routers (math trades, organisers). */

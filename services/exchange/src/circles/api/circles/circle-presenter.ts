@@ -1,8 +1,8 @@
 import type { CircleResponse, WantListResponse } from '@swapbooth/contracts';
 import { acceptedCount, mayAnswer, memberOf, type Circle } from '../../domain/circle';
 import type { WantList } from '../../domain/circle-ports';
-import type { ListingDirectory } from '../../proposals/domain/proposal-ports';
-import { listingOut } from '../../proposals/api/proposals/proposal-presenter';
+import type { ListingDirectory } from '../../../proposals/domain/proposal-ports';
+import { listingOut } from '../../../proposals/api/proposals/proposal-presenter';
 
 const iso = (d?: Date) => (d ? d.toISOString() : null);
 

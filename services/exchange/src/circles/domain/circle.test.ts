@@ -10,9 +10,9 @@ import {
 } from './circle';
 import { marketOf, proposable, shortCycles } from './match-circles';
 import { checkWants } from './want-lists';
-import type { Listing } from '../proposals/domain/proposal-ports';
-import { allowedActions, type Proposal } from '../proposals/domain/proposal';
-import { decideShipping } from '../proposals/domain/proposal-moves';
+import type { Listing } from '../../proposals/domain/proposal-ports';
+import { allowedActions, type Proposal } from '../../proposals/domain/proposal';
+import { decideShipping } from '../../proposals/domain/proposal-moves';
 
 const t0 = new Date('2026-01-01T00:00:00Z');
 const hours = (h: number) => new Date(t0.getTime() + h * 3600_000);

@@ -1,7 +1,7 @@
 import { solveCycleCover, type MarketItem, type Want } from '@swapbooth/circles';
 import { circleOfCycle, edgeKey } from './circle';
 import type { CircleDeps, WantList } from './circle-ports';
-import type { Listing } from '../proposals/domain/proposal-ports';
+import type { Listing } from '../../proposals/domain/proposal-ports';
 import { proposeCircle } from './circle-life';
 
 export interface MatchReport {

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
 import { parse, principalOf } from '@swapbooth/service-kit';
-import type { ExchangeDeps } from '../../deps';
+import type { ExchangeDeps } from '../../../deps';
 import { answerCircle, getCircle, myCircles } from '../../domain/circle-life';
 import { deleteWantList, myWantLists, putWantList } from '../../domain/want-lists';
-import { idParam, ok } from '../../shared/api/http';
+import { idParam, ok } from '../../../shared/api/http';
 import { CirclePresenter } from './circle-presenter';
 import { circleAnswerBody, putWantListBody } from './circles.schemas';
 

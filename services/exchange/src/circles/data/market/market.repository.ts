@@ -3,7 +3,7 @@ import type { MarketScan } from '../../domain/circle-ports';
 import {
   reservationModel,
   type ReservationDoc,
-} from '../../proposals/data/reservations/reservation.model';
+} from '../../../proposals/data/reservations/reservation.model';
 
 /** The matcher's read of every reservation (ids only), one query per run. */
 export class MarketRepository implements MarketScan {

@@ -11,10 +11,15 @@ import {
   type CircleMove,
 } from './circle';
 import type { CircleDeps } from './circle-ports';
-import type { Proposal } from '../proposals/domain/proposal';
-import { factsOf } from '../proposals/domain/proposal-moves';
-import { circleHold, circleOfHold, claimAll, releaseAll } from '../proposals/domain/claim-listings';
-import type { DueWork } from '../shared/domain/due-work';
+import type { Proposal } from '../../proposals/domain/proposal';
+import { factsOf } from '../../proposals/domain/proposal-moves';
+import {
+  circleHold,
+  circleOfHold,
+  claimAll,
+  releaseAll,
+} from '../../proposals/domain/claim-listings';
+import type { DueWork } from '../../shared/domain/due-work';
 
 /**
  * Optimistic read-modify-write of one circle (as proposals do): `decide` sees the stored state;

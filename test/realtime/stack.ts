@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Kafka, logLevel, type Producer } from 'kafkajs';
-import mongoose from 'mongoose';
-import { createEvent, topicOf, type EventData, type EventType } from '@swapbooth/contracts';
+import type { EventData, EventType } from '@swapbooth/contracts';
 import {
   createLogger,
   createRedis,
@@ -9,7 +7,7 @@ import {
   serve,
   type RunningServer,
 } from '@swapbooth/service-kit';
-import type { RunningService } from '@swapbooth/runtime';
+import { dropIsolated, isolatedEnv, startServiceUnderTest } from '@swapbooth/test-kit';
 import { buildGateway } from '../../gateway/src/app';
 import { loadGatewayConfig } from '../../gateway/src/config';
 import { loadChatConfig } from '../../services/chat/src/config';
@@ -27,36 +25,62 @@ export interface RealtimeStack {
   stop(): Promise<void>;
 }
 
+/**
+ * isolatedEnv's settings (Redis keys too), except that a database server or prefix the caller
+ * names (its own Redis's key prefix, say) takes the place of the run's.
+ */
+function isolatedUnder(env: Record<string, string>): Record<string, string> {
+  const tag = randomBytes(3).toString('hex');
+  const under = (key: string, separator: string) =>
+    env[key] ? { [key]: `${env[key]}${tag}${separator}` } : {};
+  return {
+    ...isolatedEnv({ redisKeys: true }),
+    ...(env.MONGO_URL ? { MONGO_URL: env.MONGO_URL } : {}),
+    ...under('MONGO_DB_PREFIX', '_'),
+    ...under('KAFKA_TOPIC_PREFIX', '.'),
+    ...under('REDIS_KEY_PREFIX', ':'),
+  };
+}
+
+/** replicas: how many notification processes, each with a gateway in front (at least one). */
 export async function startRealtimeStack(
   replicas = 2,
   env: Record<string, string> = {},
 ): Promise<RealtimeStack> {
-  const tag = randomBytes(3).toString('hex');
-  const base: NodeJS.ProcessEnv = { ...process.env, ...env };
-  const shared = {
-    ...base,
-    MONGO_URL: base.MONGO_URL ?? 'mongodb://127.0.0.1:27017/',
-    MONGO_DB_PREFIX: `${base.MONGO_DB_PREFIX ?? 'test_'}${tag}_`,
-    KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test.'}${tag}.`,
-    REDIS_KEY_PREFIX: `${base.REDIS_KEY_PREFIX ?? 'test:'}${tag}:`,
-    KAFKA_PARTITIONS: '1',
-    LOG_LEVEL: 'error',
-    SHUTDOWN_TIMEOUT_MS: '2000',
-  };
-  const overrides = { port: 0, relay: { pollIntervalMs: 200 } };
-  const chat = await startChatService(loadChatConfig(shared), overrides);
-  const notifications: RunningService[] = [];
-  for (let i = 0; i < replicas; i++) {
-    notifications.push(await startNotificationService(loadNotificationConfig(shared), overrides));
-  }
-  const gateways: RunningServer[] = [];
+  const isolation = isolatedUnder(env);
+  const settings = { ...env, ...isolation, SHUTDOWN_TIMEOUT_MS: '2000' };
+  // One after the other: the first creates the topics the others then find.
+  const chat = await startServiceUnderTest({
+    name: 'chat',
+    loadConfig: loadChatConfig,
+    start: startChatService,
+    isolation,
+    env: settings,
+  });
+  const notification = await startServiceUnderTest({
+    name: 'notification',
+    loadConfig: loadNotificationConfig,
+    start: startNotificationService,
+    isolation,
+    env: settings,
+  });
+  const notifications = [notification.service];
+  while (notifications.length < replicas) notifications.push(await notification.startReplica());
+
   const redis = createRedis(
-    base.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    `${shared.REDIS_KEY_PREFIX}gw:`,
+    env.REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    `${isolation.REDIS_KEY_PREFIX}gw:`,
     createLogger('gateway', 'silent'),
   );
+  const gateways: RunningServer[] = [];
   for (const n of notifications) {
-    const config = loadGatewayConfig({ ...shared, CHAT_URL: chat.url, NOTIFICATION_URL: n.url });
+    const config = loadGatewayConfig({
+      ...process.env,
+      ...settings,
+      LOG_LEVEL: 'error',
+      CHAT_URL: chat.url,
+      NOTIFICATION_URL: n.url,
+    });
     const logger = createLogger('gateway', 'silent');
     const app = buildGateway({
       config,
@@ -76,41 +100,20 @@ export async function startRealtimeStack(
       }),
     );
   }
-  const kafka = new Kafka({
-    brokers: loadChatConfig(shared).KAFKA_BROKERS,
-    logLevel: logLevel.NOTHING,
-  });
-  const producer: Producer = kafka.producer();
-  await producer.connect();
+  const publisher = await chat.publisher();
+
   return {
     gateways: gateways.map((g) => `http://127.0.0.1:${g.port}`),
     async publish(type, subject, data) {
-      const env = createEvent(type, data, { producer: 'test', subject });
-      await producer.send({
-        topic: `${shared.KAFKA_TOPIC_PREFIX}${topicOf(type)}`,
-        messages: [{ key: subject, value: JSON.stringify(env) }],
-      });
+      await publisher.publish(type, subject, data);
     },
     async stop() {
-      await producer.disconnect();
       for (const g of gateways) await g.stop();
-      for (const n of notifications) await n.stop();
-      await chat.stop();
+      await notification.stop(); // and its replicas
+      await chat.stop(); // and its publisher
       redis.disconnect();
-      for (const db of ['chat', 'notification']) {
-        const conn = await mongoose
-          .createConnection(shared.MONGO_URL, { dbName: `${shared.MONGO_DB_PREFIX}${db}` })
-          .asPromise();
-        await conn.dropDatabase().catch(() => undefined);
-        await conn.close();
-      }
-      const admin = kafka.admin();
-      await admin.connect();
-      const topics = (await admin.listTopics()).filter((t) =>
-        t.startsWith(shared.KAFKA_TOPIC_PREFIX),
-      );
-      if (topics.length) await admin.deleteTopics({ topics }).catch(() => undefined);
-      await admin.disconnect();
+      const brokers = chat.config.KAFKA_BROKERS.join(',');
+      await dropIsolated({ ...isolation, KAFKA_BROKERS: brokers }, ['chat', 'notification']);
     },
   };
 }

@@ -6,7 +6,7 @@ import {
   type EventType,
   type TopicName,
 } from '@swapbooth/contracts';
-import type { Logger } from '@swapbooth/service-kit';
+import { isUnreachableError, type Logger } from '@swapbooth/service-kit';
 import { topicName, type BusConfig } from './kafka';
 import type { ProcessedEventStore } from './processed-store';
 import { busTraced, traceBus, type BusTrace } from './trace';
@@ -70,9 +70,15 @@ export const DEFAULT_MAX_ATTEMPTS = 4;
 /** The pause after the first failed attempt; it doubles after each further one. */
 export const DEFAULT_BACKOFF_MS = 100;
 
+/** The longest pause between tries while a server the handler needs is unreachable. */
+export const UNREACHABLE_BACKOFF_CAP_MS = 5_000;
+
 /**
  * At-least-once consumer: each handler runs once per event id (processed-event record), failing
  * handlers are retried with backoff, then the message goes to `<topic>.dlq` and the partition moves on.
+ * A handler that fails because a server it needs is unreachable (the database restarting, say) is
+ * not at fault: it is retried until the server is back, without counting towards the dead-letter
+ * attempts, and the partition waits (a stopping consumer leaves the message for the next one).
  */
 export class EventConsumer {
   private readonly consumer: Consumer;
@@ -80,6 +86,7 @@ export class EventConsumer {
   private readonly group: string;
   private readonly consumeFrom: number;
   private started = false;
+  private stopping = false;
 
   constructor(private readonly opts: ConsumerOptions) {
     this.group = topicName(opts.bus, `${opts.bus.groupPrefix ?? ''}${opts.groupId}`);
@@ -113,11 +120,11 @@ export class EventConsumer {
       fromBeginning: this.opts.fromBeginning ?? true,
     });
     await this.consumer.run({
-      eachMessage: async ({ topic, partition, message }) => {
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
         const sub = byTopic.get(topic);
         // Published before this consumer's time began (tests: before the test file started).
         if (Number(message.timestamp) < this.consumeFrom) return;
-        if (sub) await this.handle(sub, topic, partition, message);
+        if (sub) await this.handle(sub, topic, partition, message, heartbeat);
       },
     });
     this.started = true;
@@ -128,9 +135,10 @@ export class EventConsumer {
     topic: string,
     partition: number,
     message: KafkaMessage,
+    heartbeat: () => Promise<void>,
   ): Promise<void> {
     const at = Date.now();
-    const { outcome, event } = await this.apply(sub, topic, partition, message);
+    const { outcome, event } = await this.apply(sub, topic, partition, message, heartbeat);
     if (busTraced()) {
       traceBus({
         kind: 'received',
@@ -153,6 +161,7 @@ export class EventConsumer {
     topic: string,
     partition: number,
     message: KafkaMessage,
+    heartbeat: () => Promise<void>,
   ): Promise<{ outcome: Outcome; event?: EventEnvelope }> {
     let event: EventEnvelope;
     try {
@@ -169,6 +178,8 @@ export class EventConsumer {
       return { outcome: 'duplicate', event };
     }
     const attempts = this.opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    const backoffMs = this.opts.backoffMs ?? DEFAULT_BACKOFF_MS;
+    let unreachableTries = 0;
     for (let attempt = 1; ; attempt++) {
       try {
         await handler(event);
@@ -176,6 +187,21 @@ export class EventConsumer {
         return { outcome: 'handled', event };
       } catch (err) {
         const msg = (err as Error).message;
+        if (isUnreachableError(err)) {
+          // Not the event's fault: wait for the server, the partition holds its place.
+          if (this.stopping) throw err;
+          attempt -= 1;
+          unreachableTries += 1;
+          if (unreachableTries === 1 || unreachableTries % 10 === 0) {
+            this.opts.logger.warn(
+              { eventId: event.id, type: event.type, tries: unreachableTries, err: msg },
+              'a server the handler needs is unreachable; retrying until it is back',
+            );
+          }
+          await sleep(Math.min(backoffMs * 2 ** unreachableTries, UNREACHABLE_BACKOFF_CAP_MS));
+          await heartbeat().catch(() => undefined);
+          continue;
+        }
         if (attempt >= attempts) {
           this.opts.logger.error(
             { eventId: event.id, type: event.type, topic, partition, err: msg },
@@ -188,7 +214,7 @@ export class EventConsumer {
           { eventId: event.id, type: event.type, attempt, err: msg },
           'handler failed; retrying',
         );
-        await sleep((this.opts.backoffMs ?? DEFAULT_BACKOFF_MS) * 2 ** (attempt - 1));
+        await sleep(backoffMs * 2 ** (attempt - 1));
       }
     }
   }
@@ -253,6 +279,7 @@ export class EventConsumer {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.consumer.disconnect();
     await this.dlqProducer.disconnect();
     this.started = false;

@@ -234,3 +234,51 @@ it('sends a message whose handler keeps failing to the dead-letter topic, and th
   expect(attempts.get(`${poison}@example.test`)).toBe(3);
   expect(applied).toEqual([`${healthy}@example.test`]);
 });
+
+it('waits for an unreachable database instead of dead-lettering: the event is handled once it is back', async () => {
+  const waiting = randomUUID();
+  const attempts = new Map<string, number>();
+  const applied: string[] = [];
+  const consumer = startConsumer(`group-${randomUUID()}`, async (_type, _id, email) => {
+    if (!email.startsWith(waiting)) return;
+    const n = (attempts.get(email) ?? 0) + 1;
+    attempts.set(email, n);
+    // Twice the dead-letter attempts' worth of failures, as the driver reports a server away.
+    if (n <= 6) {
+      throw Object.assign(new Error('connection <monitor> to 127.0.0.1:27017 closed'), {
+        name: 'MongoServerSelectionError',
+      });
+    }
+    applied.push(email);
+  });
+  await consumer.start();
+
+  const dead: string[] = [];
+  const dlq = kafka.consumer({ groupId: `dlq-${randomUUID()}`, maxWaitTimeInMs: 100 });
+  await dlq.connect();
+  await dlq.subscribe({ topic: topicName(bus, deadLetterTopic(Topics.user)), fromBeginning: true });
+  await dlq.run({
+    eachMessage: async ({ message }) => {
+      dead.push(message.value?.toString() ?? '');
+    },
+  });
+  stoppers.push(() => dlq.disconnect());
+
+  const key = randomUUID();
+  const mail = `${waiting}@example.test`;
+  await Accounts.create({
+    _id: randomUUID(),
+    email: mail,
+    verified: false,
+    ...withOutbox([
+      outboxEntry('user.registered', key, { userId: key, email: mail, authMethod: 'email' }, ctx),
+    ]),
+  });
+  const relay = new OutboxRelay({ kafka, bus, models: [Accounts], logger, pollIntervalMs: 50 });
+  await relay.start();
+  stoppers.push(() => relay.stop());
+
+  await eventually(() => applied.includes(mail), 30_000);
+  expect(attempts.get(mail)).toBe(7);
+  expect(dead.filter((v) => v.includes(waiting))).toEqual([]);
+});

@@ -68,7 +68,9 @@ const UNREACHABLE = new Set([
   'MongoServerSelectionError',
   'MongoNotConnectedError',
   'MongoPoolClearedError',
-  'MongoPoolClosedError', // the connection is being closed and opened again (see watchMongo)
+  // the connection is being closed and opened again (see watchMongo)
+  'MongoPoolClosedError',
+  'MongoClientClosedError',
   'MongoTopologyClosedError',
   'MaxRetriesPerRequestError',
   'KafkaJSConnectionError',

@@ -30,6 +30,10 @@ describe('errors of an unreachable server', () => {
         'Attempted to check out a connection from closed connection pool',
       ),
     ],
+    [
+      'a call in flight while the connection is opened again',
+      named('MongoClientClosedError', 'Operation interrupted because client was closed'),
+    ],
     ['Redis has no connection', new Error('Connection is closed.')],
     [
       'the broker is gone (as the cause)',

@@ -60,8 +60,8 @@ describe('calls the gateway could not complete', () => {
 /** A call made with another token source (the admin console's) goes through the same client. */
 describe('calls with another token source', () => {
   const source = (token: string | null) => ({
-    current: jest.fn(async () => token),
-    renew: jest.fn(async () => null),
+    current: jest.fn(() => token),
+    renew: jest.fn(() => Promise.resolve(null)),
     lost: jest.fn(),
   });
 

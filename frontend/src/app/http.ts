@@ -124,8 +124,11 @@ async function send(args: RequestArgs, token: string | null): Promise<Response> 
  * (`memberTokens`, the default) or another, such as the admin console's (SPEC §6).
  */
 export interface TokenSource {
-  /** The token to send to `url`, renewed first when it has expired and can be; null for none. */
-  current(url: string): Promise<string | null>;
+  /**
+   * The token to send to `url`, renewed first when it has expired and can be; null for none. A
+   * token at hand is returned as it is, so the call leaves at once (first-screen data).
+   */
+  current(url: string): string | null | Promise<string | null>;
   /** A new token after `url` answered 401, or null when there is none to be had. */
   renew(url: string): Promise<string | null>;
   /** `url` still answered 401: the session is over. */
@@ -137,7 +140,7 @@ export interface TokenSource {
  * a refresh, then reported as a lost session. The auth calls themselves never refresh.
  */
 export const memberTokens: TokenSource = {
-  async current(url) {
+  current(url) {
     const token = readToken();
     if (!token || NO_REFRESH.test(url)) return token;
     const check = checkStoredToken();
@@ -157,7 +160,8 @@ export async function request<T = unknown>(
   tokens: TokenSource = memberTokens,
 ): Promise<HttpResult<T>> {
   try {
-    const token = await tokens.current(args.url);
+    const current = tokens.current(args.url);
+    const token = current instanceof Promise ? await current : current;
     let res = await send(args, token);
     if (res.status === 401 && token) {
       const renewed = await tokens.renew(args.url);

@@ -23,11 +23,11 @@ import { AdminMessages, adminSession, type AdminUser } from './admin-session';
  * made with one ends the admin session with the 'Session expired' toast.
  */
 const adminTokens = (dispatch: BaseQueryApi['dispatch']): TokenSource => ({
-  current: async () => {
+  current: () => {
     const session = adminSession.check();
     return session.status === 'valid' ? session.token : null;
   },
-  renew: async () => null,
+  renew: () => Promise.resolve(null),
   lost(url) {
     if (/^\/admin\/log(in|out)$/.test(url)) return;
     adminSession.clear();

@@ -2,13 +2,15 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { prefetchFirstScreen } from './app/first-screen';
-import { routes } from './app/router';
-import { makeStore } from './app/store';
+// The global styles come first: the pages' own styles (the home and search pages' come with the
+// app) follow them and win ties.
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/pages.css';
+import { prefetchFirstScreen } from './app/first-screen';
+import { routes } from './app/router';
+import { makeStore } from './app/store';
 
 const store = makeStore();
 const router = createBrowserRouter(routes);

@@ -13,6 +13,7 @@ import {
 } from '../account-api';
 import { AddressFields, addressProblem, EMPTY_ADDRESS, type AddressDraft } from './address-fields';
 import { FormError } from '../../../components/form-fields';
+import '../account.css';
 
 const toDraft = (a: Address): AddressDraft => ({
   fullName: a.fullName,

@@ -6,6 +6,7 @@ import { uploadImage, ACCEPTED_IMAGE_TYPES } from '../../../app/uploads';
 import { Avatar } from '../../../components/avatar';
 import { fullName } from '../../../lib/format';
 import { useSaveProfileMutation } from '../account-api';
+import '../account.css';
 
 /** Profile picture (uploaded through a presigned URL) and profile details; keyed by the saved values. */
 export function ProfileSection({ data, userId }: { data: ProfileData; userId: string }) {

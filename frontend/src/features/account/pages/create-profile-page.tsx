@@ -15,6 +15,7 @@ import {
   type AddressDraft,
 } from '../components/address-fields';
 import { FormError } from '../../../components/form-fields';
+import '../../auth/auth.css';
 
 export default function CreateProfilePage() {
   usePageTitle('Create Profile');

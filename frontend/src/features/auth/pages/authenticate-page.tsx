@@ -9,6 +9,7 @@ import { useLoginMutation, useProvidersQuery, useRegisterMutation } from '../aut
 import { GoogleButton } from '../components/google-button';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 import { FormError, TextField } from '../../../components/form-fields';
+import '../auth.css';
 
 type Mode = 'signin' | 'signup';
 

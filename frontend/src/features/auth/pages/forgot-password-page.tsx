@@ -4,6 +4,7 @@ import { errorMessage } from '../../../app/http';
 import { usePageTitle } from '../../../lib/page-title';
 import { useForgotPasswordMutation } from '../auth-api';
 import { FormError } from '../../../components/form-fields';
+import '../auth.css';
 
 export default function ForgotPasswordPage() {
   usePageTitle('Forgot Password');

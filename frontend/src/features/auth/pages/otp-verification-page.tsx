@@ -7,6 +7,7 @@ import { storage, StorageKeys } from '../../../lib/storage-keys';
 import { useSendOtpMutation, useVerifyOtpMutation } from '../auth-api';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 import { FormError } from '../../../components/form-fields';
+import '../auth.css';
 
 export default function OtpVerificationPage() {
   usePageTitle('Verify E-mail');

@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useResetPasswordMutation } from '../auth-api';
 import { PASSWORD_MIN } from './authenticate-page';
 import { FormError, TextField } from '../../../components/form-fields';
+import '../auth.css';
 
 export default function ResetPasswordPage() {
   usePageTitle('Reset Password');

@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useRedeemSignInLinkMutation, useRequestSignInLinkMutation } from '../auth-api';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 import { FormError } from '../../../components/form-fields';
+import '../auth.css';
 
 /**
  * Asks for a one-time sign-in link, or (opened from the e-mail with `?token=`) signs in with it.

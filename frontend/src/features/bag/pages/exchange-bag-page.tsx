@@ -8,6 +8,7 @@ import { imageAt, offerPath } from '../../../lib/listing';
 import { usePageTitle } from '../../../lib/page-title';
 import fallbackImage from '../../../assets/logo-mark.svg';
 import { AddToWantList } from '../../circles/components/add-to-want-list';
+import '../bag.css';
 
 export default function ExchangeBagPage() {
   usePageTitle('Exchange Bag');

@@ -7,6 +7,7 @@ import { ProductGrid } from '../../../components/product-card/product-card';
 import { usePageTitle } from '../../../lib/page-title';
 import { NearbyListings } from '../components/nearby-listings';
 import { useGetPublishedQuery } from '../listings-api';
+import '../listings.css';
 
 const STEPS = [
   {

@@ -19,6 +19,7 @@ import { AddToWantList } from '../../circles/components/add-to-want-list';
 import { Gallery } from '../components/gallery';
 import { ReportDialog } from '../components/report-dialog';
 import { useGetListingBySlugQuery } from '../listings-api';
+import '../listings.css';
 
 export default function ListingDetailPage() {
   const { slug = '' } = useParams();

@@ -19,6 +19,7 @@ import {
   type SearchFilters,
   type SearchTab,
 } from '../search-state';
+import '../search.css';
 
 const TABS: { tab: SearchTab; label: string }[] = [
   { tab: 'all', label: 'All' },

@@ -1,5 +1,6 @@
 import { usePageTitle } from '../../../lib/page-title';
 import type { StaticContent } from '../content';
+import '../static-pages.css';
 
 export function StaticPage({ content }: { content: StaticContent }) {
   usePageTitle(content.title);

@@ -23,6 +23,7 @@ import {
   type ListingInput,
   type ListingStatus,
 } from '../store-api';
+import '../store.css';
 
 const PAGE_SIZE = 25;
 type OwnerStatus = NonNullable<BoothChange['status']>;

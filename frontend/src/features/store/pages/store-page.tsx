@@ -25,6 +25,7 @@ import {
   useGetSellerListingsQuery,
   useRecordBoothViewMutation,
 } from '../store-api';
+import '../store.css';
 
 const PAGE_SIZE = 24;
 

@@ -6,11 +6,8 @@ import {
 import type { ExchangeConfig } from './config';
 import { buildDeps, type ExchangeDeps } from './deps';
 import { subscriptions } from './events/subscriptions';
-import { proposalModel } from './proposals/data/proposals/proposal.model';
-import { reservationModel } from './proposals/data/reservations/reservation.model';
-import { listingModel } from './proposals/data/listings/listing.model';
+import { proposalModels } from './proposals/deps';
 import { partyModel } from './shared/data/parties/party.model';
-import { entitlementModel } from './proposals/data/entitlements/entitlement.model';
 import { ratingsModels } from './ratings/deps';
 import { circleModels } from './circles/deps';
 import { circlesRoutes } from './circles/api/circles/circles.routes';
@@ -31,13 +28,10 @@ export function startExchangeService(
     name: 'exchange',
     config,
     models: (conn) => {
-      reservationModel(conn);
-      listingModel(conn);
       partyModel(conn);
-      entitlementModel(conn);
       mathTradeModels(conn);
       // Aggregates whose events go out through the outbox.
-      return [proposalModel(conn), ...ratingsModels(conn), ...circleModels(conn)];
+      return [...proposalModels(conn), ...ratingsModels(conn), ...circleModels(conn)];
     },
     deps: buildDeps,
     subscriptions,

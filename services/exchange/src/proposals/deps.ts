@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { Connection } from 'mongoose';
+import { PeriodicJob, type ServiceContext } from '@swapbooth/runtime';
+import { RedisWindowLimiter } from '@swapbooth/service-kit';
+import type { ExchangeConfig } from '../config';
+import { sweepDue } from '../shared/domain/due-work';
+import { entitlementModel } from './data/entitlements/entitlement.model';
+import { EntitlementsRepository } from './data/entitlements/entitlements.repository';
+import { listingModel } from './data/listings/listing.model';
+import { ListingsRepository } from './data/listings/listings.repository';
+import { proposalModel } from './data/proposals/proposal.model';
+import { ProposalsRepository } from './data/proposals/proposals.repository';
+import { reservationModel } from './data/reservations/reservation.model';
+import { ReservationsRepository } from './data/reservations/reservations.repository';
+import type { ProposalDeps } from './domain/proposal-deps';
+import { halfWayReservations, overdueProposals } from './domain/sweep-proposals';
+
+/** The proposals module's collections; returns the one with an outbox (for the service's `models`). */
+export function proposalModels(conn: Connection) {
+  reservationModel(conn);
+  listingModel(conn);
+  entitlementModel(conn);
+  return [proposalModel(conn)];
+}
+
+/**
+ * The proposals module: proposals and their rounds, the listings projection, the reservations an
+ * accept claims and the members' entitlement to details. `circleHolds` is the one question it asks
+ * the circles module (whether a circle still stands behind a reservation).
+ */
+export function buildProposalDeps(
+  ctx: ServiceContext<ExchangeConfig>,
+  ports: Pick<ProposalDeps, 'now' | 'circleHolds'>,
+) {
+  const proposals = new ProposalsRepository(ctx.conn, ctx.eventsWritten);
+  const proposalDeps: ProposalDeps = {
+    proposals,
+    listings: new ListingsRepository(ctx.conn),
+    reservations: new ReservationsRepository(ctx.conn, ctx.config.RESERVATION_GRACE_MS),
+    entitlements: new EntitlementsRepository(ctx.conn),
+    logger: ctx.logger,
+    now: ports.now,
+    newId: () => randomUUID(),
+    proposalSends: new RedisWindowLimiter(
+      ctx.redis,
+      'proposals-sent',
+      ctx.config.PROPOSALS_PER_HOUR,
+      3600,
+    ),
+    proposalCaps: {
+      openPerPair: ctx.config.OPEN_PROPOSALS_PER_PAIR,
+      perHour: ctx.config.PROPOSALS_PER_HOUR,
+    },
+    proposalTtlMs: ctx.config.PROPOSAL_TTL_HOURS * 3600_000,
+    reservationGraceMs: ctx.config.RESERVATION_GRACE_MS,
+    circleHolds: ports.circleHolds,
+  };
+  return {
+    ...proposalDeps,
+    // Narrow types again: the projections' apply methods are used by the event handlers.
+    listings: proposalDeps.listings as ListingsRepository,
+    entitlements: proposalDeps.entitlements as EntitlementsRepository,
+    proposals,
+    /** Expires overdue proposals and releases abandoned reservations (started with the service). */
+    proposalSweeper: new PeriodicJob(
+      'proposal-sweep',
+      ctx.config.PROPOSAL_SWEEP_MS,
+      () =>
+        sweepDue([overdueProposals(proposalDeps), halfWayReservations(proposalDeps)], proposalDeps),
+      ctx.logger,
+    ),
+  };
+}

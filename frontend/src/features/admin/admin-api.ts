@@ -1,7 +1,6 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import type {
   AdminAccountResponse,
-  OrganiserDecisionBody,
   OrganiserRequestListResponse,
   adminAccessBody,
   adminAccountStatusBody,
@@ -10,6 +9,7 @@ import type {
   adminPasswordResetBody,
   listingStatusBody,
   memberStatusBody,
+  organiserDecisionBody,
   resolveReportBody,
 } from '@swapbooth/contracts';
 import { api } from '../../app/api';
@@ -150,7 +150,7 @@ type UserStatusChange = { id: string } & RequestBody<typeof memberStatusBody>;
 type ProductStatusChange = { id: string } & RequestBody<typeof listingStatusBody>;
 type SubscriptionCancel = { id: string } & RequestBody<typeof adminCancelSubscriptionBody>;
 type ReportResolution = { id: string } & RequestBody<typeof resolveReportBody>;
-type OrganiserDecision = { userId: string } & OrganiserDecisionBody;
+type OrganiserDecision = { userId: string } & RequestBody<typeof organiserDecisionBody>;
 export type AdminAccount = AdminAccountResponse;
 type AccessChange = { id: string } & RequestBody<typeof adminAccessBody>;
 type AccountStatusChange = { id: string } & RequestBody<typeof adminAccountStatusBody>;

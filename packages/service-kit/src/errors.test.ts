@@ -34,6 +34,10 @@ describe('errors of an unreachable server', () => {
       'a call in flight while the connection is opened again',
       named('MongoClientClosedError', 'Operation interrupted because client was closed'),
     ],
+    [
+      'a socket its server has just ended is written to',
+      Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' }),
+    ],
     ['Redis has no connection', new Error('Connection is closed.')],
     [
       'the broker is gone (as the cause)',

@@ -81,13 +81,27 @@ const UNREACHABLE = new Set([
 ]);
 
 /**
+ * Socket error codes: a connection refused, reset or closed under a write. A client library can let
+ * one through unwrapped (the database driver writing on a socket its server has just ended).
+ */
+const SOCKET_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
  * Whether an error says a server the service depends on is unreachable right now (down,
  * restarting, cut off), rather than a bug or the caller's mistake: worth a 503 and a retry.
  */
 export function isUnreachableError(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { name, message } = e as { name?: unknown; message?: unknown };
+    const { name, message, code } = e as { name?: unknown; message?: unknown; code?: unknown };
     if (typeof name === 'string' && UNREACHABLE.has(name)) return true;
+    if (typeof code === 'string' && SOCKET_FAILURES.has(code)) return true;
     if (
       typeof message === 'string' &&
       // mongoose waiting for a connection, ioredis with its connection gone

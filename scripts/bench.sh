@@ -6,5 +6,5 @@ ensure_deps
 SKIP_CHROMIUM=1 infra_up
 infra_env
 ensure_keys
-npx tsc -b bench services/auth services/chat services/notification services/exchange gateway
+npx tsc -b bench services/auth services/catalog services/chat services/notification services/exchange gateway
 node "bench/dist/$1.bench.js"

@@ -3,7 +3,14 @@ import os from 'node:os';
 import mongoose from 'mongoose';
 import { freePort } from '@swapbooth/test-kit';
 import { keptRows, revision, writeSection } from './results';
-import { benchGatewayEnv, benchRun, BuiltProcesses, pct, waitUntilReady } from './support/stack';
+import {
+  benchGatewayEnv,
+  benchRun,
+  BuiltProcesses,
+  databaseServer,
+  pct,
+  waitUntilReady,
+} from './support/stack';
 
 /**
  * `npm run bench:catalog-browse`: the home page's browse (`GET /api/product/published`, newest
@@ -18,13 +25,6 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const PAGES = [1, 2, 3, 10];
 const log = (msg: string) => console.log(`[bench:catalog-browse] ${msg}`);
-
-function databaseServer(): string {
-  const url = process.env.MONGO_URL ?? '';
-  if (url && !/127\.0\.0\.1:27017|localhost:27017/.test(url)) return 'the database at MONGO_URL';
-  const store = process.env.SWAPBOOTH_MONGO_STORE === 'memory' ? 'memory' : 'H2 file';
-  return `the local mongo-java-server (${store} store)`;
-}
 
 /** Listings as catalog stores them: published, of active sellers, one a minute into the past. */
 async function seed(dbName: string): Promise<number> {

@@ -5,19 +5,13 @@ import { Topics } from '@swapbooth/contracts';
 import { freePort, signTestToken } from '@swapbooth/test-kit';
 import { machine, revision, writeSection } from './results';
 
-/** What the database server was, for the write-up: the local one (and its store) unless MONGO_URL names another. */
-function databaseServer(): string {
-  const url = process.env.MONGO_URL ?? '';
-  if (url && !/127\.0\.0\.1:27017|localhost:27017/.test(url)) return 'the database at MONGO_URL';
-  const store = process.env.SWAPBOOTH_MONGO_STORE === 'memory' ? 'memory store' : 'H2 file store';
-  return `the local mongo-java-server (${store}, as \`npm ${store === 'memory store' ? 'test' : 'start'}\` runs it)`;
-}
 import {
   benchGatewayEnv,
   benchProducer,
   benchRun,
   BuiltProcesses,
   callAs,
+  databaseServer,
   eventMessage,
   listingCreated,
   pct,

@@ -17,6 +17,14 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 export const pct = (sorted: readonly number[], q: number): number =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 
+/** What the database server was, for the write-up: the local one (and its store) unless MONGO_URL names another. */
+export function databaseServer(): string {
+  const url = process.env.MONGO_URL ?? '';
+  if (url && !/127\.0\.0\.1:27017|localhost:27017/.test(url)) return 'the database at MONGO_URL';
+  const store = process.env.SWAPBOOTH_MONGO_STORE === 'memory' ? 'memory store' : 'H2 file store';
+  return `the local mongo-java-server (${store}, as \`npm ${store === 'memory store' ? 'test' : 'start'}\` runs it)`;
+}
+
 /** Polls `url` until it answers 2xx (every 100 ms, for `timeoutMs`); throws naming `what`. */
 export async function waitUntilReady(url: string, what = url, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,7 @@
 import { scaled } from './support/profile';
 import { startServer, stopServer } from './support/instance';
 import { FaultStack } from './support/stack';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
+import { startTcpProxy, type TcpProxy } from '@swapbooth/test-kit';
 import {
   call,
   percentile,

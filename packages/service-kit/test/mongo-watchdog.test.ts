@@ -1,7 +1,6 @@
 import mongoose, { Schema, type Connection } from 'mongoose';
-import { eventually } from '@swapbooth/test-kit';
+import { eventually, startTcpProxy, type TcpProxy } from '@swapbooth/test-kit';
 import { createLogger, watchMongo, type MongoWatchdog } from '../src';
-import { startTcpProxy, type TcpProxy } from '../../../test/faults/support/tcp-proxy';
 
 /**
  * The database watchdog. The stuck client is built the way it happens: every connection is cut, a

@@ -9,3 +9,4 @@ export * from './api';
 export * from './event-tap';
 export * from './event-publisher';
 export * from './service-under-test';
+export * from './tcp-proxy';

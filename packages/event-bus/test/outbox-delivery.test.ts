@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { Schema, type Connection, type Model } from 'mongoose';
-import type { Kafka } from 'kafkajs';
+import type { Kafka, KafkaMessage } from 'kafkajs';
 import { Topics, deadLetterTopic } from '@swapbooth/contracts';
 import { createLogger } from '@swapbooth/service-kit';
 import { eventually } from '@swapbooth/test-kit';
@@ -63,6 +63,28 @@ afterAll(async () => {
 });
 
 const ctx = { producer: 'event-bus-test' };
+
+/** What lands on the user topic's dead-letter topic from now on, each as `describe` puts it. */
+async function deadLetters(describe: (message: KafkaMessage) => string): Promise<string[]> {
+  const dead: string[] = [];
+  const dlq = kafka.consumer({ groupId: `dlq-${randomUUID()}`, maxWaitTimeInMs: 100 });
+  await dlq.connect();
+  await dlq.subscribe({ topic: topicName(bus, deadLetterTopic(Topics.user)), fromBeginning: true });
+  await dlq.run({
+    eachMessage: async ({ message }) => {
+      dead.push(describe(message));
+    },
+  });
+  stoppers.push(() => dlq.disconnect());
+  return dead;
+}
+
+/** The outbox relay of the Accounts collection, polling quickly; stopped after the test. */
+async function startRelay(): Promise<void> {
+  const relay = new OutboxRelay({ kafka, bus, models: [Accounts], logger, pollIntervalMs: 50 });
+  await relay.start();
+  stoppers.push(() => relay.stop());
+}
 
 function startConsumer(
   groupId: string,
@@ -180,9 +202,7 @@ it('writes the state change and its event in one update, and publishes in order 
     if (mail === email) seen.push(type);
   });
   await consumer.start();
-  const relay = new OutboxRelay({ kafka, bus, models: [Accounts], logger, pollIntervalMs: 50 });
-  await relay.start();
-  stoppers.push(() => relay.stop());
+  await startRelay();
   await eventually(() => seen.length === 2, 15000);
   expect(seen).toEqual(['user.registered', 'user.email-verified']);
   expect((await Accounts.findById(userId).lean())?.verified).toBe(true);
@@ -201,16 +221,9 @@ it('sends a message whose handler keeps failing to the dead-letter topic, and th
   });
   await consumer.start();
 
-  const dead: string[] = [];
-  const dlq = kafka.consumer({ groupId: `dlq-${randomUUID()}`, maxWaitTimeInMs: 100 });
-  await dlq.connect();
-  await dlq.subscribe({ topic: topicName(bus, deadLetterTopic(Topics.user)), fromBeginning: true });
-  await dlq.run({
-    eachMessage: async ({ message }) => {
-      dead.push(`${message.key?.toString()}|${message.headers?.['dlq-error']?.toString()}`);
-    },
-  });
-  stoppers.push(() => dlq.disconnect());
+  const dead = await deadLetters(
+    (m) => `${m.key?.toString()}|${m.headers?.['dlq-error']?.toString()}`,
+  );
 
   // Same aggregate key, so both land on one partition: the healthy one queues behind the poison one.
   const key = randomUUID();
@@ -224,9 +237,7 @@ it('sends a message whose handler keeps failing to the dead-letter topic, and th
       ]),
     });
   }
-  const relay = new OutboxRelay({ kafka, bus, models: [Accounts], logger, pollIntervalMs: 50 });
-  await relay.start();
-  stoppers.push(() => relay.stop());
+  await startRelay();
 
   await eventually(() => applied.includes(`${healthy}@example.test`), 20000);
   await eventually(() => dead.length >= 1, 10000);
@@ -253,16 +264,7 @@ it('waits for an unreachable database instead of dead-lettering: the event is ha
   });
   await consumer.start();
 
-  const dead: string[] = [];
-  const dlq = kafka.consumer({ groupId: `dlq-${randomUUID()}`, maxWaitTimeInMs: 100 });
-  await dlq.connect();
-  await dlq.subscribe({ topic: topicName(bus, deadLetterTopic(Topics.user)), fromBeginning: true });
-  await dlq.run({
-    eachMessage: async ({ message }) => {
-      dead.push(message.value?.toString() ?? '');
-    },
-  });
-  stoppers.push(() => dlq.disconnect());
+  const dead = await deadLetters((m) => m.value?.toString() ?? '');
 
   const key = randomUUID();
   const mail = `${waiting}@example.test`;
@@ -274,9 +276,7 @@ it('waits for an unreachable database instead of dead-lettering: the event is ha
       outboxEntry('user.registered', key, { userId: key, email: mail, authMethod: 'email' }, ctx),
     ]),
   });
-  const relay = new OutboxRelay({ kafka, bus, models: [Accounts], logger, pollIntervalMs: 50 });
-  await relay.start();
-  stoppers.push(() => relay.stop());
+  await startRelay();
 
   await eventually(() => applied.includes(mail), 30_000);
   expect(attempts.get(mail)).toBe(7);

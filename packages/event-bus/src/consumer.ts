@@ -179,8 +179,10 @@ export class EventConsumer {
     }
     const attempts = this.opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     const backoffMs = this.opts.backoffMs ?? DEFAULT_BACKOFF_MS;
+    // Failures that count towards the dead-letter topic, and those of an unreachable server.
+    let attempt = 0;
     let unreachableTries = 0;
-    for (let attempt = 1; ; attempt++) {
+    for (;;) {
       try {
         await handler(event);
         await this.opts.processed.mark(key);
@@ -190,7 +192,6 @@ export class EventConsumer {
         if (isUnreachableError(err)) {
           // Not the event's fault: wait for the server, the partition holds its place.
           if (this.stopping) throw err;
-          attempt -= 1;
           unreachableTries += 1;
           if (unreachableTries === 1 || unreachableTries % 10 === 0) {
             this.opts.logger.warn(
@@ -202,6 +203,7 @@ export class EventConsumer {
           await heartbeat().catch(() => undefined);
           continue;
         }
+        attempt += 1;
         if (attempt >= attempts) {
           this.opts.logger.error(
             { eventId: event.id, type: event.type, topic, partition, err: msg },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Topics, type TopicName } from '../topics';
 import { authEmailEvents, userEvents } from './user-events';
+import { memberEvents } from './member-events';
 import { catalogEvents } from './catalog-events';
 import { exchangeEvents } from './exchange-events';
 import { circleEvents } from './circle-events';
@@ -11,6 +12,7 @@ import { adminEvents } from './admin-events';
 /** Every event type with its payload schema: the one place an event name and its payload meet. */
 export const eventSchemas = {
   ...userEvents,
+  ...memberEvents,
   ...authEmailEvents,
   ...catalogEvents,
   ...exchangeEvents,
@@ -30,6 +32,7 @@ export const topicOf = (type: EventType): TopicName => {
   const prefix = type.slice(0, type.indexOf('.'));
   switch (prefix) {
     case 'user':
+    case 'member':
       return Topics.user;
     case 'product':
       return Topics.product;

@@ -18,6 +18,7 @@ export const statusLabels: Record<ProposalStatus, string> = {
   cancelled: 'Cancelled',
   expired: 'Expired',
   unavailable: 'Unavailable',
+  disputed: 'Problem reported',
 };
 
 export function partyName(p: ProposalPartyResponse | null | undefined): string {

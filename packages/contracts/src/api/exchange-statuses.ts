@@ -14,6 +14,8 @@ export const proposalStatuses = [
   'cancelled',
   'expired',
   'unavailable',
+  /** A party reported a problem with an accepted exchange: its clocks stop until the dispute closes. */
+  'disputed',
 ] as const;
 export const proposalStatus = z.enum(proposalStatuses);
 export type ProposalStatus = z.infer<typeof proposalStatus>;

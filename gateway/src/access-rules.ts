@@ -90,9 +90,12 @@ export function accessFor(method: string, rawPath: string): Access {
   return 'member';
 }
 
-/** Sign-in, OTP and reset calls get the stricter per-IP limit, whatever the path's letter case. */
+/**
+ * Sign-in, OTP and reset calls get the stricter per-IP limit, whatever the path's letter case and
+ * with or without a trailing slash (the services' routers take both).
+ */
 export function isSensitive(path: string): boolean {
-  return /^\/api\/(auth\/(login|register|verify-otp|forgot-password|reset-password|sign-in-link|google)|otp\/|admin\/(login|password-reset$))/.test(
+  return /^\/api\/(auth\/(login|register|verify-otp|forgot-password|reset-password|sign-in-link|google)|otp\/|admin\/(login|password-reset\/?$))/.test(
     path.toLowerCase(),
   );
 }

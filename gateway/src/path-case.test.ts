@@ -13,6 +13,18 @@ describe('paths in another letter case', () => {
     },
   );
 
+  it.each(['/api/admin/password-reset/', '/api/auth/login/', '/api/auth/reset-password/'])(
+    'count %s, with its trailing slash, as a sign-in call',
+    (path) => {
+      expect(isSensitive(path)).toBe(true);
+    },
+  );
+
+  it('leave calls beside sign-in under the general limit', () => {
+    expect(isSensitive('/api/admin/admins/a1/password-reset')).toBe(false);
+    expect(isSensitive('/api/admin/users')).toBe(false);
+  });
+
   it('reach the service the lower-case path reaches', () => {
     expect(resolveService('/API/AUTH/LOGIN')).toBe('auth');
     expect(resolveService('/api/Admin/users?page=1')).toBe('admin');

@@ -11,6 +11,8 @@ export interface ProposalFacts {
   status: ProposalStatus;
   senderId: string;
   receiverId: string;
+  /** When it completed (kept since completion times were stored). */
+  completedAt?: Date;
 }
 
 export interface ProposalLookup {

@@ -243,7 +243,13 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
   async factsOf(proposalId: string): Promise<ProposalFacts | undefined> {
     const p = await this.findById(proposalId);
     return (
-      p && { proposalId: p.id, status: p.status, senderId: p.senderId, receiverId: p.receiverId }
+      p && {
+        proposalId: p.id,
+        status: p.status,
+        senderId: p.senderId,
+        receiverId: p.receiverId,
+        ...(p.completedAt ? { completedAt: p.completedAt } : {}),
+      }
     );
   }
 }

@@ -49,7 +49,14 @@ export async function isAbandoned(
     return now.getTime() - r.at.getTime() > deps.reservationGraceMs;
   }
   const holder = await deps.proposals.findById(r.proposalId);
-  if (holder?.status === 'accepted' || holder?.status === 'completed') return false;
+  // A disputed exchange keeps its listings reserved until the dispute closes.
+  if (
+    holder?.status === 'accepted' ||
+    holder?.status === 'disputed' ||
+    holder?.status === 'completed'
+  ) {
+    return false;
+  }
   if (holder && holder.status !== 'pending' && holder.status !== 'countered') return true;
   return now.getTime() - r.at.getTime() > deps.reservationGraceMs;
 }

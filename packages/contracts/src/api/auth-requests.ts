@@ -256,6 +256,9 @@ export const profileSaveBody = z.preprocess(withoutNulls, profileSaveFields);
 /** GET /api/user/email/{email}: the address looked up. */
 export const authEmailParams = z.object({ email: authEmailSchema });
 
+/** /api/auth/blocks/{userId}: the other member. */
+export const blockParams = z.object({ userId: authRequiredText(128) });
+
 /** GET /api/default-address/{userId}: the caller's own id. */
 export const authUserIdParams = z.object({ userId: z.string() });
 
@@ -281,6 +284,10 @@ export const authRequests: Partial<Record<keyof typeof authEndpoints, EndpointRe
   'GET /api/following/following': { query: authPageQuery },
   'GET /api/following/following/{id}': followPage,
   'GET /api/following/status/{id}': byId,
+  'GET /api/auth/blocks': { query: authPageQuery },
+  'GET /api/auth/blocks/{userId}': { params: blockParams },
+  'POST /api/auth/blocks/{userId}': { params: blockParams },
+  'DELETE /api/auth/blocks/{userId}': { params: blockParams },
   'GET /api/user/email/{email}': { params: authEmailParams },
   'POST /api/addresses': { body: createAddressBody },
   'GET /api/address/{id}': byId,

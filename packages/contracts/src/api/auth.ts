@@ -179,6 +179,28 @@ export const followStatusResponse = z.strictObject({
 });
 export type FollowStatusResponse = z.infer<typeof followStatusResponse>;
 
+/** POST and DELETE /api/auth/blocks/{userId}; `changed` is false when it already was so. */
+export const blockChangeResponse = z.strictObject({
+  userId: z.string(),
+  isBlocked: z.boolean(),
+  changed: z.boolean(),
+});
+export type BlockChangeResponse = z.infer<typeof blockChangeResponse>;
+
+/** GET /api/auth/blocks/{userId}: whether the caller blocks this member (never the reverse). */
+export const blockStatusResponse = z.strictObject({
+  userId: z.string(),
+  isBlocked: z.boolean(),
+});
+export type BlockStatusResponse = z.infer<typeof blockStatusResponse>;
+
+/** GET /api/auth/blocks: the members the caller blocks, newest first. */
+export const blockListResponse = z.strictObject({
+  blocks: z.array(publicProfileResponse.extend({ blocked_at: z.string() })),
+  ...followPage,
+});
+export type BlockListResponse = z.infer<typeof blockListResponse>;
+
 /** PATCH /internal/users/{id}/status (admin service only). */
 export const userStatusResponse = z.strictObject({
   user_id: z.string(),
@@ -229,4 +251,8 @@ export const authEndpoints = {
     summary: 'Whom a member follows',
   },
   'GET /api/following/status/{id}': { data: followStatusResponse, summary: 'Follow relation' },
+  'GET /api/auth/blocks': { data: blockListResponse, summary: 'Members the caller blocks' },
+  'GET /api/auth/blocks/{userId}': { data: blockStatusResponse, summary: 'Block relation' },
+  'POST /api/auth/blocks/{userId}': { data: blockChangeResponse, summary: 'Block a member' },
+  'DELETE /api/auth/blocks/{userId}': { data: blockChangeResponse, summary: 'Unblock a member' },
 } as const satisfies EndpointContracts;

@@ -23,6 +23,7 @@ export const routeTable: ReadonlyArray<{ prefix: string; service: ServiceName }>
   { prefix: '/api/images', service: 'catalog' },
   { prefix: '/api/reports', service: 'catalog' },
   { prefix: '/api/search', service: 'search' },
+  { prefix: '/api/saved-searches', service: 'search' },
   { prefix: '/api/exchange', service: 'exchange' },
   { prefix: '/api/rating', service: 'exchange' },
   { prefix: '/api/circles', service: 'exchange' },

@@ -15,6 +15,7 @@ export const Topics = {
   subscription: 'swapbooth.payment.subscription.v1',
   identity: 'swapbooth.payment.identity.v1',
   admin: 'swapbooth.admin.action.v1',
+  savedSearch: 'swapbooth.search.saved-search.v1',
 } as const;
 
 export type TopicName = (typeof Topics)[keyof typeof Topics];

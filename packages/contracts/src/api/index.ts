@@ -7,6 +7,7 @@ export * from './catalog';
 export * from './catalog-requests';
 export * from './search';
 export * from './search-requests';
+export * from './saved-searches';
 export * from './exchange';
 export * from './exchange-requests';
 export * from './notification';

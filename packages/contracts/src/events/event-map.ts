@@ -5,9 +5,11 @@ import { memberEvents } from './member-events';
 import { catalogEvents } from './catalog-events';
 import { exchangeEvents } from './exchange-events';
 import { circleEvents } from './circle-events';
+import { disputeEvents } from './dispute-events';
 import { chatEvents } from './chat-events';
 import { paymentEvents } from './payment-events';
 import { adminEvents } from './admin-events';
+import { savedSearchEvents } from './saved-search-events';
 
 /** Every event type with its payload schema: the one place an event name and its payload meet. */
 export const eventSchemas = {
@@ -17,9 +19,11 @@ export const eventSchemas = {
   ...catalogEvents,
   ...exchangeEvents,
   ...circleEvents,
+  ...disputeEvents,
   ...chatEvents,
   ...paymentEvents,
   ...adminEvents,
+  ...savedSearchEvents,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -41,6 +45,8 @@ export const topicOf = (type: EventType): TopicName => {
     case 'report':
       return Topics.report;
     case 'proposal':
+    // A dispute is about one exchange: its events follow the proposal's on the same topic.
+    case 'dispute':
       return Topics.proposal;
     case 'rating':
       return Topics.rating;
@@ -54,6 +60,8 @@ export const topicOf = (type: EventType): TopicName => {
       return Topics.identity;
     case 'admin':
       return Topics.admin;
+    case 'saved-search':
+      return Topics.savedSearch;
     default:
       throw new Error(`No topic for event type ${type}`);
   }

@@ -69,6 +69,7 @@ const bodyless: Record<string, string> = {
   'POST /api/circles/organiser': 'the caller asks to organise for themself',
   'PUT /api/notifications/{id}/read': 'marks the notification in the path read for the caller',
   'PUT /api/notifications/read-all': 'marks all the caller’s notifications read',
+  'POST /api/saved-searches/{id}/open': 'marks the caller’s saved search in the path seen',
   'POST /api/stripe/sandbox/checkout/{id}/pay': 'a sandbox page’s button: the session is the path',
   'POST /api/stripe/sandbox/checkout/{id}/decline':
     'a sandbox page’s button: the session is the path',
@@ -162,6 +163,7 @@ const readsNoQuery = new Set([
   'GET /api/stream',
   'GET /api/chat/user/{id}/chats',
   'GET /api/circles/wants',
+  'GET /api/saved-searches',
   'GET /api/circles',
   'GET /api/circles/{id}',
   'GET /api/circles/organiser',

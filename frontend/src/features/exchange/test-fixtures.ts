@@ -46,6 +46,7 @@ export const listing = (
 });
 
 const parcel = { status: 'preparing' as const, tracking_note: '', updated_at: null };
+const noDeadlines = { ship_by: null, extended: false, counts_delivered_at: null, confirmed: false };
 
 /**
  * A proposal from OTHER (sender) to ME (receiver) by default: OTHER asks for my r1 and offers
@@ -86,6 +87,9 @@ export function proposal(over: Partial<ProposalResponse> = {}): ProposalResponse
     details_locked: false,
     shipping: { sender: parcel, receiver: parcel },
     rated_by_me: false,
+    next_deadline: null,
+    auto_complete_at: null,
+    deadlines: { sender: noDeadlines, receiver: noDeadlines },
     expires_at: '2026-01-16T10:00:00.000Z',
     created_at: '2026-01-02T10:00:00.000Z',
     updated_at: '2026-01-02T10:00:00.000Z',

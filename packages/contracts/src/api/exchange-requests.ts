@@ -123,6 +123,24 @@ export const shippingStatusBody = z.preprocess(
   }),
 );
 
+/** "Everything is OK" on an accepted exchange: the caller's parcels arrived as agreed. */
+export const confirmProposalBody = z.preprocess(
+  (b) => normalized(b ?? {}),
+  z.object({ userId: optionalUserId }),
+);
+
+/**
+ * Extends the other party's shipping deadline once it passed. `type` names the late parcel
+ * ('sender' or 'receiver'); it defaults to the one the caller receives.
+ */
+export const extendDeadlineBody = z.preprocess(
+  (b) => normalized(b ?? {}),
+  z.object({
+    userId: optionalUserId,
+    type: z.enum(['sender', 'receiver'], { error: "must be 'sender' or 'receiver'" }).optional(),
+  }),
+);
+
 const statusList = z
   .string()
   .optional()

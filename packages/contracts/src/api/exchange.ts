@@ -3,6 +3,8 @@ import { pageFacts, type EndpointContracts } from './common';
 import {
   counterProposalBody,
   createProposalBody,
+  confirmProposalBody,
+  extendDeadlineBody,
   createRatingBody,
   exchangeIdParam,
   memberProposalsQuery,
@@ -32,6 +34,10 @@ export const proposalActions = [
   'cancel',
   'ship',
   'confirm_delivery',
+  /** "Everything is OK": the parcels the viewer receives arrived as agreed (completes early). */
+  'confirm',
+  /** Give the other party, late with their parcel, more time to ship (once). */
+  'extend',
   'rate',
 ] as const;
 export type ProposalAction = (typeof proposalActions)[number];
@@ -83,6 +89,19 @@ export const parcelResponse = z.strictObject({
 });
 export type ParcelResponse = z.infer<typeof parcelResponse>;
 
+/** One parcel's clocks in an accepted exchange (null: not running). */
+export const parcelDeadlinesResponse = z.strictObject({
+  /** When its shipper must have marked it shipped (or a service performed). */
+  ship_by: z.string().nullable(),
+  /** Whether its deadline was extended (once at most). */
+  extended: z.boolean(),
+  /** When, once shipped, it counts as delivered unless its receiver says otherwise. */
+  counts_delivered_at: z.string().nullable(),
+  /** Whether its receiver said "Everything is OK". */
+  confirmed: z.boolean(),
+});
+export type ParcelDeadlinesResponse = z.infer<typeof parcelDeadlinesResponse>;
+
 /**
  * A proposal as one of its parties sees it. With `details_locked` (a receiver without an active or
  * trialing subscription) the sender, the offered listings, the message, the money terms and the
@@ -114,6 +133,11 @@ export const proposalResponse = z.strictObject({
   shipping: z.strictObject({ sender: parcelResponse, receiver: parcelResponse }),
   /** Whether the viewer has rated the other party for this proposal. */
   rated_by_me: z.boolean(),
+  /** The accepted exchange's next due time (a reminder, a deadline, a completion), else null. */
+  next_deadline: z.string().nullable(),
+  /** When it completes by itself unless a party reports a problem (every parcel delivered). */
+  auto_complete_at: z.string().nullable(),
+  deadlines: z.strictObject({ sender: parcelDeadlinesResponse, receiver: parcelDeadlinesResponse }),
   expires_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -208,6 +232,18 @@ export const exchangeEndpoints = {
     params: byId,
     body: shippingStatusBody,
     summary: 'Shipping step',
+  },
+  'POST /api/exchange/proposal/{id}/confirm': {
+    data: proposalResponse,
+    params: byId,
+    body: confirmProposalBody,
+    summary: 'Everything is OK (completes early)',
+  },
+  'POST /api/exchange/proposal/{id}/extend': {
+    data: proposalResponse,
+    params: byId,
+    body: extendDeadlineBody,
+    summary: 'Extend a late party’s shipping deadline once',
   },
   'GET /api/exchange/user/{id}/proposals': {
     data: proposalPageResponse,

@@ -20,20 +20,44 @@ const proposalFacts = z.object({
   circleId: z.string().optional(),
 });
 
+/**
+ * A step of an accepted exchange's clocks: the parcel it is about (`side`, absent
+ * for the whole exchange) and the due time it sets or that passed (ISO).
+ */
+const tradeClockFacts = proposalFacts.extend({
+  side: z.enum(['sender', 'receiver']).optional(),
+  dueAt: z.string(),
+});
+
 export const exchangeEvents = {
   'proposal.created': proposalFacts,
   'proposal.countered': proposalFacts.extend({ counteredBy: z.string() }),
   'proposal.accepted': proposalFacts,
   'proposal.rejected': proposalFacts,
   /** `previousStatus` tells whether reserved listings are released (it was `accepted`). */
-  'proposal.cancelled': proposalFacts.extend({ previousStatus: z.string().optional() }),
+  'proposal.cancelled': proposalFacts.extend({
+    previousStatus: z.string().optional(),
+    /** 'ship-overdue': cancelled by a party whose partner did not ship by the deadline. */
+    reason: z.string().optional(),
+  }),
   'proposal.expired': proposalFacts,
   /** A listing in it was reserved by another accepted exchange (or left the catalog). */
   'proposal.unavailable': proposalFacts.extend({
     unavailableProductIds: z.array(z.string()),
     causedByProposalId: z.string().optional(),
   }),
-  'proposal.completed': proposalFacts,
+  /** `automatic`: the report window closed with no problem reported (no party pressed OK). */
+  'proposal.completed': proposalFacts.extend({ automatic: z.boolean().optional() }),
+  /** Half of the shipping period passed and `side`'s parcel is not shipped: its shipper is reminded. */
+  'proposal.ship-reminder': tradeClockFacts,
+  /** `side`'s parcel was not shipped by `dueAt`: the other party may cancel or extend once. */
+  'proposal.ship-overdue': tradeClockFacts,
+  /** The other party gave `side`'s shipper until `dueAt` (once). */
+  'proposal.ship-extended': tradeClockFacts,
+  /** `side`'s parcel, shipped long enough ago, counts as delivered (its receiver did not say). */
+  'proposal.delivery-assumed': tradeClockFacts,
+  /** Every parcel is delivered: the exchange completes at `dueAt` unless a problem is reported. */
+  'proposal.report-window-opened': tradeClockFacts,
   'proposal.shipping-updated': proposalFacts.partial().extend({
     proposalId: z.string(),
     userId: z.string(),

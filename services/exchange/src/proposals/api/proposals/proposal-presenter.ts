@@ -51,6 +51,8 @@ const parcelOut = (p: Parcel): ParcelResponse => ({
   updated_at: iso(p.updatedAt),
 });
 
+const noDeadlines = { ship_by: null, extended: false, counts_delivered_at: null, confirmed: false };
+
 /**
  * Proposals as one party sees them. A receiver without a subscription, on a proposal they never
  * accepted, sees it locked: their own requested listings and the round count, nothing else.
@@ -135,6 +137,9 @@ export class ProposalPresenter {
       details_locked: locked,
       shipping: { sender: parcelOut(p.shipping.sender), receiver: parcelOut(p.shipping.receiver) },
       rated_by_me: facts.rated,
+      next_deadline: null,
+      auto_complete_at: null,
+      deadlines: { sender: noDeadlines, receiver: noDeadlines },
       expires_at: iso(p.expiresAt),
       created_at: p.createdAt.toISOString(),
       updated_at: p.updatedAt.toISOString(),

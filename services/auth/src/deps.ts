@@ -10,12 +10,14 @@ import { RateLimits } from './adapters/rate-limits';
 import { RedisSignInCounters } from './adapters/sign-in-counters';
 import { OtpStore } from './data/codes/otp.store';
 import { ResetTokenStore, signInLinkKey } from './data/codes/reset-token.store';
+import { BlocksRepository } from './data/blocks/blocks.repository';
 import { FollowsRepository } from './data/follows/follows.repository';
 import { RefreshTokensRepository } from './data/refresh-tokens/refresh-tokens.repository';
 import { RevocationsRepository } from './data/revocations/revocations.repository';
 import { UsersRepository } from './data/users/users.repository';
 import { AccountStatus } from './domain/account-status';
 import { Addresses } from './domain/addresses';
+import { Blocking } from './domain/blocking';
 import { EmailVerification } from './domain/email-verification';
 import { Following } from './domain/following';
 import { Passwords } from './domain/passwords';
@@ -48,6 +50,7 @@ export interface AuthDeps {
   profiles: Profiles;
   addresses: Addresses;
   following: Following;
+  blocking: Blocking;
   accountStatus: AccountStatus;
   refreshTokens: RefreshTokensRepository;
   revocations: RevocationsRepository;
@@ -61,6 +64,7 @@ export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDep
   const kick = ctx.eventsWritten;
   const users = new UsersRepository(ctx.conn, kick);
   const follows = new FollowsRepository(ctx.conn, kick);
+  const blocks = new BlocksRepository(ctx.conn, kick);
   const refreshTokens = new RefreshTokensRepository(ctx.conn);
   const revocations = new RevocationsRepository(ctx.conn);
   const hasher = argon2Hasher();
@@ -148,7 +152,8 @@ export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDep
       paymentDirectory(c.PAYMENT_URL, c.PAYMENT_TIMEOUT_MS, ctx.logger),
     ),
     addresses: new Addresses(users),
-    following: new Following(follows, users),
+    following: new Following(follows, users, blocks),
+    blocking: new Blocking(blocks, follows, users),
     accountStatus: new AccountStatus(users, sessions),
     refreshTokens,
     revocations,

@@ -9,6 +9,7 @@ import { buildDeps, type AuthDeps, type AuthDepsOptions } from './deps';
 import { subscriptions } from './events/subscriptions';
 import { userModel } from './data/users/user.model';
 import { followModel } from './data/follows/follow.model';
+import { blockModel } from './data/blocks/block.model';
 import { refreshTokenModel } from './data/refresh-tokens/refresh-token.model';
 import { revocationModel } from './data/revocations/revocation.model';
 import { authRoutes } from './api/auth/auth.routes';
@@ -17,6 +18,7 @@ import { passwordRoutes } from './api/password/password.routes';
 import { profileRoutes } from './api/profile/profile.routes';
 import { addressesRoutes } from './api/addresses/addresses.routes';
 import { followingRoutes } from './api/following/following.routes';
+import { blocksRoutes } from './api/blocks/blocks.routes';
 import { internalUsersRoutes } from './api/internal/internal-users.routes';
 import { signInThrottlesRoutes } from './api/internal/sign-in-throttles.routes';
 import { signInLinkRoutes } from './api/sign-in-link/sign-in-link.routes';
@@ -42,7 +44,7 @@ export function startAuthService(
     models: (conn) => {
       refreshTokenModel(conn);
       revocationModel(conn);
-      return [userModel(conn), followModel(conn)];
+      return [userModel(conn), followModel(conn), blockModel(conn)];
     },
     deps: (ctx) => buildDeps(ctx, googleCerts ? { googleCerts } : {}),
     subscriptions,
@@ -55,6 +57,7 @@ export function startAuthService(
       app.use(profileRoutes(d));
       app.use(addressesRoutes(d));
       app.use(followingRoutes(d));
+      app.use(blocksRoutes(d));
       app.use(internalUsersRoutes(d));
       app.use(signInThrottlesRoutes(d));
     },

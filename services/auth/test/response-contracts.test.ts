@@ -187,6 +187,15 @@ describe('auth answers', () => {
     );
     check('POST /api/following/unfollow', await follow('unfollow'));
 
+    // Blocking (after the follow, which the block would refuse).
+    const blocks = (method: 'get' | 'post' | 'delete', path = `/${other.user_id}`) =>
+      api()[method](`/api/auth/blocks${path}`).set(auth(token));
+    check('POST /api/auth/blocks/{userId}', await blocks('post'));
+    check('GET /api/auth/blocks/{userId}', await blocks('get'));
+    const blocked = check('GET /api/auth/blocks', await blocks('get', ''));
+    expect(blocked.blocks.map((u) => u.user_id)).toEqual([other.user_id]);
+    check('DELETE /api/auth/blocks/{userId}', await blocks('delete'));
+
     // Passwords and signing out.
     token = check(
       'PUT /api/auth/change-password',

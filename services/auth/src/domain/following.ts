@@ -1,6 +1,6 @@
 import { AppError } from '@swapbooth/service-kit';
 import { domainEvent } from '@swapbooth/event-bus';
-import type { FollowRepository } from './ports';
+import type { BlockRepository, FollowRepository } from './ports';
 import { publicProfile, type PublicProfile } from './user';
 import type { UserRepository } from './user-repository';
 
@@ -25,6 +25,7 @@ export class Following {
   constructor(
     private readonly follows: FollowRepository,
     private readonly users: Pick<UserRepository, 'findById' | 'findManyByIds'>,
+    private readonly blocks: Pick<BlockRepository, 'blockedEitherWay'>,
   ) {}
 
   /** Returns whether this call started the follow (false: already following). */
@@ -34,6 +35,10 @@ export class Following {
     }
     const target = await this.users.findById(followingId);
     if (!target || target.status === 'deleted') throw AppError.notFound('User not found');
+    // Either member's block keeps them apart; the answer does not say who blocked whom.
+    if (await this.blocks.blockedEitherWay(followerId, followingId)) {
+      throw AppError.forbidden('You cannot follow this member');
+    }
     return this.follows.follow(
       followerId,
       followingId,

@@ -79,6 +79,38 @@ export interface FollowRepository {
   following(userId: string, skip: number, limit: number): Promise<FollowPage>;
 }
 
+/** One member's block of another, as auth keeps it. */
+export interface BlockRecord {
+  blockerId: string;
+  blockedId: string;
+  since: Date;
+}
+
+/** Blocker → blocked pairs; each change stores its event (built from the pair's next version). */
+export interface BlockRepository {
+  /** False when already blocked (nothing written). */
+  block(
+    blockerId: string,
+    blockedId: string,
+    event: (version: number) => DomainEvent,
+  ): Promise<boolean>;
+  /** False when not blocked (nothing written). */
+  unblock(
+    blockerId: string,
+    blockedId: string,
+    event: (version: number) => DomainEvent,
+  ): Promise<boolean>;
+  isBlocking(blockerId: string, blockedId: string): Promise<boolean>;
+  /** Whether either member blocks the other. */
+  blockedEitherWay(a: string, b: string): Promise<boolean>;
+  /** Whom blockerId blocks, newest first. */
+  blockedBy(
+    blockerId: string,
+    skip: number,
+    limit: number,
+  ): Promise<{ blocks: BlockRecord[]; total: number }>;
+}
+
 export type OtpCheck =
   | { result: 'ok'; userId: string }
   | { result: 'wrong'; attemptsLeft: number }

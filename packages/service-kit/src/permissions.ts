@@ -13,6 +13,7 @@ export const adminAreas = [
   'subscriptions',
   'reports',
   'audit',
+  'disputes',
 ] as const;
 export type AdminArea = (typeof adminAreas)[number];
 

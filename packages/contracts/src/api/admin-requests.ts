@@ -21,6 +21,7 @@ export const adminAuditTargetTypes = [
   'subscription',
   'booth',
   'report',
+  'dispute',
 ] as const;
 
 export const adminPageQuery = z.object({
@@ -113,6 +114,7 @@ export const adminAreaNames = [
   'subscriptions',
   'reports',
   'audit',
+  'disputes',
 ] as const;
 export const adminRoleNames = ['admin', 'executive', 'staff'] as const;
 

@@ -14,6 +14,7 @@ export * from './notification';
 export * from './chat';
 export * from './circles';
 export * from './circles-requests';
+export * from './disputes';
 export * from './payment';
 export * from './admin';
 export * from './admin-requests';

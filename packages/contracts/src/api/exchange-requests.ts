@@ -205,6 +205,35 @@ export const createRatingBody = z.preprocess(
 );
 export type CreateRatingBody = z.infer<typeof createRatingBody>;
 
+/** PUT /api/rating/{id}: its rater changes a rating while it is still hidden. */
+export const changeRatingBody = z.preprocess(
+  (raw) => {
+    const b = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+    return { rating_value: either(b, 'rating_value', 'ratingValue'), comment: b.comment };
+  },
+  z.object({
+    rating_value: z.number({ error: 'must be a number from 1 to 5 in steps of 0.5' }),
+    comment: z
+      .string({ error: 'must be text' })
+      .max(10_000, 'must be at most 1000 characters')
+      .nullish()
+      .transform((c) => c ?? ''),
+  }),
+);
+export type ChangeRatingBody = z.infer<typeof changeRatingBody>;
+
+/** POST /api/rating/{id}/answer: the member rated answers, once, publicly (1–1,000 characters). */
+export const answerRatingBody = z.object({
+  comment: z.string({ error: 'must be text' }).max(10_000, 'must be at most 1000 characters'),
+});
+export type AnswerRatingBody = z.infer<typeof answerRatingBody>;
+
+/** DELETE /internal/ratings/{id} (admin service, reports permission): why it breaks the rules. */
+export const removeRatingBody = z.object({
+  reason: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(500),
+});
+export type RemoveRatingBody = z.infer<typeof removeRatingBody>;
+
 /**
  * `limit`: how many of the newest ratings to list, 20 by default, at most RECENT_RATINGS_LISTED (each
  * listed rating costs a lookup of its rater's name and picture).

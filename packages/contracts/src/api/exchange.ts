@@ -5,6 +5,8 @@ import {
   createProposalBody,
   confirmProposalBody,
   extendDeadlineBody,
+  answerRatingBody,
+  changeRatingBody,
   createRatingBody,
   exchangeIdParam,
   memberProposalsQuery,
@@ -186,6 +188,15 @@ export const ratingResponse = z.strictObject({
   comment: z.string(),
   rater: proposalPartyResponse,
   created_at: z.string(),
+  /**
+   * False while the rating is hidden: only its rater sees it, waiting for the other party's. Both
+   * ratings of an exchange are shown at once, when both have rated or `visible_at` comes.
+   */
+  shown: z.boolean().optional(),
+  /** When a hidden rating is shown at the latest (null once shown). */
+  visible_at: z.string().nullable().optional(),
+  /** The rated member's one public answer, shown under the rating. */
+  answer: z.strictObject({ comment: z.string(), created_at: z.string() }).nullable().optional(),
 });
 export type RatingResponse = z.infer<typeof ratingResponse>;
 
@@ -277,5 +288,18 @@ export const exchangeEndpoints = {
     data: proposalRatingsResponse,
     params: z.object({ id: ratingIdParam }),
     summary: 'Ratings of a proposal',
+  },
+  'PUT /api/rating/{id}': {
+    data: ratingResponse,
+    params: z.object({ id: ratingIdParam }),
+    body: changeRatingBody,
+    summary: 'Change one’s rating while it is hidden',
+  },
+  'POST /api/rating/{id}/answer': {
+    data: ratingResponse,
+    status: 201,
+    params: z.object({ id: ratingIdParam }),
+    body: answerRatingBody,
+    summary: 'Answer a rating of oneself, once',
   },
 } satisfies EndpointContracts;

@@ -1,13 +1,11 @@
 import { AppError } from '@swapbooth/service-kit';
-import { domainEvent, type DomainEvent } from '@swapbooth/event-bus';
-import type { EventData, ProposalStatus, ShippingStatus } from '@swapbooth/contracts';
+import { domainEvent } from '@swapbooth/event-bus';
+import type { ShippingStatus } from '@swapbooth/contracts';
 import {
-  allDelivered,
-  allowedActions,
   awaiting,
   currentTerms,
   isOpen,
-  isParty,
+  lateFor,
   MAX_ROUNDS,
   parcelSides,
   recipientOf,
@@ -19,6 +17,20 @@ import {
   type Round,
   type Terms,
 } from './proposal';
+import {
+  allowedMovesText,
+  assertParty,
+  factsOf,
+  subscriptionRequired,
+  type Move,
+} from './proposal-facts';
+import {
+  afterDelivery,
+  confirmedParcel,
+  shippedParcel,
+  startClocks,
+  type ClockSettings,
+} from './trade-clock';
 
 /**
  * The proposal's state machine as pure decisions: each takes the current state and the actor and
@@ -26,42 +38,13 @@ import {
  * a missing subscription, 409 naming the moves that are allowed).
  */
 
-export interface Move {
-  next: Proposal;
-  events: DomainEvent[];
-}
-
-/** What every proposal event carries (SPEC: both parties and every listing). */
-export function factsOf(p: Proposal, actorId?: string): EventData<'proposal.created'> {
-  const t = currentTerms(p);
-  return {
-    proposalId: p.id,
-    senderId: p.senderId,
-    receiverId: p.receiverId,
-    productIds: [...t.requestedProductIds],
-    offeredProductIds: [...t.offeredProductIds],
-    ...(actorId ? { actorId } : {}),
-    roundCount: p.rounds.length,
-    status: p.status,
-    ...(p.circleId ? { circleId: p.circleId } : {}),
-  };
-}
-
-export const subscriptionRequired = () =>
-  new AppError(
-    'subscription_required',
-    'A subscription is required to see and answer the details of this proposal',
-  );
-
-/** "allowed moves: accept, reject" — what the actor may do instead, for a 409's message. */
-export function allowedMovesText(p: Proposal, actorId: string, locked = false): string {
-  const moves = allowedActions(p, actorId, { locked, rated: true });
-  return moves.length ? `allowed moves: ${moves.join(', ')}` : 'no move is allowed any more';
-}
-
-export function assertParty(p: Proposal, actorId: string): void {
-  if (!isParty(p, actorId)) throw AppError.forbidden('You are not a party to this proposal');
-}
+export {
+  allowedMovesText,
+  assertParty,
+  factsOf,
+  subscriptionRequired,
+  type Move,
+} from './proposal-facts';
 
 const refuse = (p: Proposal, actorId: string, why: string, locked = false): AppError =>
   AppError.conflict(`${why}; ${allowedMovesText(p, actorId, locked)}`);
@@ -79,7 +62,7 @@ export function decideStatus(
   p: Proposal,
   actorId: string,
   to: StatusTarget,
-  opts: { now: Date; entitled: boolean },
+  opts: { now: Date; entitled: boolean; clock?: ClockSettings },
 ): Move {
   assertParty(p, actorId);
   const locked = actorId === p.receiverId && !opts.entitled;
@@ -95,10 +78,11 @@ export function decideStatus(
       );
     }
     if (to === 'accepted' && locked) throw subscriptionRequired();
-    const next = touch(p, now, {
+    const moved = touch(p, now, {
       status: to,
       ...(to === 'accepted' ? { acceptedAt: now } : {}),
     });
+    const next = to === 'accepted' && opts.clock ? startClocks(moved, now, opts.clock) : moved;
     delete next.expiresAt;
     const events =
       to === 'accepted'
@@ -107,6 +91,7 @@ export function decideStatus(
     return { next, events };
   }
   // cancel
+  let reason: string | undefined;
   if (isOpen(p.status)) {
     if (termsBy(p) !== actorId) {
       throw refuse(
@@ -117,7 +102,9 @@ export function decideStatus(
       );
     }
   } else if (p.status === 'accepted') {
-    if (somethingShipped(p)) {
+    // A partner late to ship leaves the actor free to cancel, whatever the actor already sent.
+    if (lateFor(p, actorId, now).length > 0) reason = 'ship-overdue';
+    else if (somethingShipped(p)) {
       throw refuse(p, actorId, 'An exchange cannot be cancelled once something has shipped');
     }
   } else {
@@ -131,6 +118,7 @@ export function decideStatus(
       domainEvent('proposal.cancelled', p.id, {
         ...factsOf(next, actorId),
         previousStatus: p.status,
+        ...(reason ? { reason } : {}),
       }),
     ],
   };
@@ -187,7 +175,7 @@ export function decideShipping(
   side: ParcelSide,
   status: ShippingStatus,
   trackingNote: string | undefined,
-  opts: { now: Date },
+  opts: { now: Date; clock?: ClockSettings },
 ): Move | undefined {
   assertParty(p, actorId);
   if (p.status !== 'accepted') {
@@ -223,29 +211,24 @@ export function decideShipping(
     throw refuse(p, actorId, `The ${side}'s parcel is already ${current.status}`);
   }
   const { now } = opts;
-  const parcel = {
-    status,
-    trackingNote: trackingNote ?? current.trackingNote,
-    updatedAt: now,
-  };
+  const stepped = { ...current, status, trackingNote: trackingNote ?? current.trackingNote };
+  const parcel =
+    status === 'delivered'
+      ? confirmedParcel(stepped, now)
+      : status === 'shipped' && current.status !== 'shipped'
+        ? { ...shippedParcel(stepped, now, opts.clock), updatedAt: now }
+        : { ...stepped, updatedAt: now };
   const shipping = { ...p.shipping, [side]: parcel };
-  const completes = allDelivered({ ...p, shipping });
-  const next = touch(p, now, {
-    shipping,
-    ...(completes ? { status: 'completed' as ProposalStatus, completedAt: now } : {}),
+  // Both parcels delivered and confirmed completes it; an assumed delivery opens the report window.
+  const delivered = afterDelivery(touch(p, now, { shipping }), now, opts.clock, actorId);
+  const step = domainEvent('proposal.shipping-updated', p.id, {
+    ...factsOf(delivered.next, actorId),
+    userId: actorId,
+    type: side,
+    status,
+    ...(parcel.trackingNote ? { trackingNote: parcel.trackingNote } : {}),
   });
-  const facts = factsOf(next, actorId);
-  const events: DomainEvent[] = [
-    domainEvent('proposal.shipping-updated', p.id, {
-      ...facts,
-      userId: actorId,
-      type: side,
-      status,
-      ...(parcel.trackingNote ? { trackingNote: parcel.trackingNote } : {}),
-    }),
-  ];
-  if (completes) events.push(domainEvent('proposal.completed', p.id, facts));
-  return { next, events };
+  return { next: delivered.next, events: [step, ...delivered.events] };
 }
 
 /** The service's own moves: expiry, and a listing taken by another exchange or gone. */

@@ -28,6 +28,19 @@ export interface Parcel {
   status: ShippingStatus;
   trackingNote: string;
   updatedAt?: Date;
+  /**
+   * The parcel's clocks once the exchange is accepted (see trade-clock.ts). `shipBy`: when its
+   * shipper must have marked it shipped (for a service: performed); `remindAt`: the half-time
+   * reminder still to send; `lateNoticed`: the deadline passed and both were told; `extended`:
+   * the other party gave more time (once); `deliverBy`: when, shipped, it counts as delivered;
+   * `confirmedAt`: when its receiver said it arrived as agreed.
+   */
+  shipBy?: Date;
+  remindAt?: Date;
+  lateNoticed?: boolean;
+  extended?: boolean;
+  deliverBy?: Date;
+  confirmedAt?: Date;
 }
 
 export interface Proposal {
@@ -43,6 +56,8 @@ export interface Proposal {
   expiresAt?: Date;
   acceptedAt?: Date;
   completedAt?: Date;
+  /** Every parcel delivered but not every one confirmed: it completes by itself at this time. */
+  reportBy?: Date;
   /**
    * The trade circle this exchange is one edge of: the receiver gives the requested listing, the
    * sender offers nothing and has no parcel to send.
@@ -136,6 +151,66 @@ export const shipperOf = (p: Proposal, side: ParcelSide): string =>
 export const recipientOf = (p: Proposal, side: ParcelSide): string =>
   side === 'sender' ? p.receiverId : p.senderId;
 
+/** The parcels a party receives (the other side's; none for a circle's giver). */
+export const parcelsReceivedBy = (p: Proposal, userId: string): ParcelSide[] =>
+  parcelSides(p).filter((side) => recipientOf(p, side) === userId);
+
+/** Whether a parcel is still not shipped after its deadline. */
+export const isLate = (parcel: Parcel, now: Date): boolean =>
+  parcel.status === 'preparing' &&
+  parcel.shipBy !== undefined &&
+  parcel.shipBy.getTime() <= now.getTime();
+
+/** The parcels the viewer receives that are late: the viewer may cancel, or extend once. */
+export const lateFor = (p: Proposal, userId: string, now: Date): ParcelSide[] =>
+  p.status === 'accepted'
+    ? parcelsReceivedBy(p, userId).filter((side) => isLate(p.shipping[side], now))
+    : [];
+
+/** The parcels the viewer may say "Everything is OK" about: shipped, or delivered unconfirmed. */
+export const confirmableBy = (p: Proposal, userId: string): ParcelSide[] =>
+  p.status === 'accepted'
+    ? parcelsReceivedBy(p, userId).filter((side) => {
+        const parcel = p.shipping[side];
+        return (
+          parcel.status === 'shipped' ||
+          (parcel.status === 'delivered' && parcel.confirmedAt === undefined)
+        );
+      })
+    : [];
+
+/**
+ * Whether a party may still report a problem with the exchange (disputes): while it is accepted
+ * and not every parcel is delivered, then until its report window closes.
+ */
+export function reportWindowOpen(p: Proposal, now: Date): boolean {
+  if (p.status !== 'accepted') return false;
+  if (!allDelivered(p)) return true;
+  return p.reportBy !== undefined && now.getTime() < p.reportBy.getTime();
+}
+
+/**
+ * The exchange's next due time, the one the due-work sweep finds it by: a half-time reminder, a
+ * shipping deadline not yet noticed, an assumed delivery, or the end of the report window. None
+ * unless it is accepted (a disputed exchange's clocks stop).
+ */
+export function nextDueAt(p: Proposal): Date | undefined {
+  if (p.status !== 'accepted') return undefined;
+  const times: Date[] = [];
+  for (const side of parcelSides(p)) {
+    const parcel = p.shipping[side];
+    if (parcel.status === 'preparing') {
+      if (parcel.remindAt) times.push(parcel.remindAt);
+      if (parcel.shipBy && !parcel.lateNoticed) times.push(parcel.shipBy);
+    } else if (parcel.status === 'shipped' && parcel.deliverBy) {
+      times.push(parcel.deliverBy);
+    }
+  }
+  if (p.reportBy) times.push(p.reportBy);
+  if (times.length === 0) return undefined;
+  return new Date(Math.min(...times.map((t) => t.getTime())));
+}
+
 /**
  * What the viewer may do next. `locked`: the viewer is a receiver who may not see the details (no
  * subscription): of the answers only rejecting is left. `rated`: the viewer already rated.
@@ -143,7 +218,7 @@ export const recipientOf = (p: Proposal, side: ParcelSide): string =>
 export function allowedActions(
   p: Proposal,
   viewerId: string,
-  opts: { locked?: boolean; rated?: boolean } = {},
+  opts: { locked?: boolean; rated?: boolean; now?: Date } = {},
 ): ProposalAction[] {
   if (!isParty(p, viewerId)) return [];
   const actions: ProposalAction[] = [];
@@ -156,7 +231,8 @@ export function allowedActions(
       actions.push('cancel');
     }
   } else if (p.status === 'accepted') {
-    if (!somethingShipped(p)) actions.push('cancel');
+    const late = opts.now ? lateFor(p, viewerId, opts.now) : [];
+    if (!somethingShipped(p) || late.length > 0) actions.push('cancel');
     const mine = roleOf(p, viewerId);
     const theirs: ParcelSide = mine === 'sender' ? 'receiver' : 'sender';
     const sides = parcelSides(p);
@@ -164,6 +240,8 @@ export function allowedActions(
     if (sides.includes(theirs) && p.shipping[theirs].status !== 'delivered') {
       actions.push('confirm_delivery');
     }
+    if (confirmableBy(p, viewerId).length > 0) actions.push('confirm');
+    if (late.some((side) => !p.shipping[side].extended)) actions.push('extend');
   } else if (p.status === 'completed' && !opts.rated) {
     actions.push('rate');
   }

@@ -45,6 +45,12 @@ export const exchangeConfigSchema = baseConfigSchema.extend({
   CIRCLE_SOLVE_MS: z.coerce.number().int().min(0).default(500),
   /** How often the circle sweep dissolves circles nobody answered in time (and settles accepted ones). */
   CIRCLE_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
+  /** How long the other party of a dispute has to answer before Swapbooth steps in (hours; 72). */
+  DISPUTE_ANSWER_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(72),
   /** Request bodies: a math trade's want-list file may be 2 MB of text, more once JSON-escaped. */
   BODY_LIMIT: z.string().default('5mb'),
   /** A math trade still solving after this long is stopped and its file refused as too big. */

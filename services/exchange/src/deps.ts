@@ -7,6 +7,7 @@ import { buildCircleDeps } from './circles/deps';
 import { CirclesRepository } from './circles/data/circles/circles.repository';
 import { circleHolds } from './circles/domain/circle-life';
 import { buildMathTradeDeps } from './math-trades/deps';
+import { buildDisputeDeps } from './disputes/deps';
 
 /**
  * Everything the routes and event handlers use, wired once per running service: the proposals
@@ -27,9 +28,17 @@ export function buildDeps(ctx: ServiceContext<ExchangeConfig>) {
   };
   /** The ratings module: rates the other party of a completed exchange. */
   const ratings = buildRatingsDeps(ctx, { proposals: deps.proposals, parties: deps.parties, now });
+  /** Disputes: a problem reported on an accepted exchange, answered, or resolved by an admin. */
+  const disputes = buildDisputeDeps(ctx, proposalDeps, {
+    parties: deps.parties,
+    circleMembers: async (id) =>
+      (await circleStore.findById(id))?.members.map((m) => m.userId) ?? [],
+  });
+  proposalDeps.dueWork.push(disputes.dueWork);
   return {
     ...deps,
     ratings,
+    disputes,
     /** Want lists, trade circles, the live matcher and the circle sweep. */
     circles: buildCircleDeps(ctx, circleStore, proposalDeps),
     /** Math trades: booths, organiser standings and solved want-list files. */

@@ -12,6 +12,8 @@ import { ratingsModels } from './ratings/deps';
 import { circleModels } from './circles/deps';
 import { circlesRoutes } from './circles/api/circles/circles.routes';
 import { mathTradeModels } from './math-trades/deps';
+import { disputeModels } from './disputes/deps';
+import { disputesRoutes } from './disputes/api/disputes/disputes.routes';
 import { proposalsRoutes } from './proposals/api/proposals/proposals.routes';
 import { ratingsRoutes } from './ratings/api/ratings/ratings.routes';
 import { organisersRoutes } from './math-trades/api/organisers/organisers.routes';
@@ -31,7 +33,7 @@ export function startExchangeService(
       partyModel(conn);
       mathTradeModels(conn);
       // Aggregates whose events go out through the outbox.
-      return [...proposalModels(conn), ...ratingsModels(conn), ...circleModels(conn)];
+      return [...proposalModels(conn), ...ratingsModels(conn), ...circleModels(conn), ...disputeModels(conn)];
     },
     deps: buildDeps,
     subscriptions,
@@ -50,6 +52,7 @@ export function startExchangeService(
     },
     routes: (app, deps, ctx) => {
       app.use(proposalsRoutes(ctx, deps));
+      app.use(disputesRoutes(ctx, deps.disputes));
       app.use(ratingsRoutes(ctx, deps.ratings));
       app.use(organisersRoutes(ctx, deps.mathTrading));
       app.use(mathTradesRoutes(ctx, deps.mathTrading));

@@ -3,7 +3,7 @@ import type { Connection } from 'mongoose';
 import { PeriodicJob, type ServiceContext } from '@swapbooth/runtime';
 import { RedisWindowLimiter } from '@swapbooth/service-kit';
 import type { ExchangeConfig } from '../config';
-import { sweepDue } from '../shared/domain/due-work';
+import { sweepDue, type DueWork } from '../shared/domain/due-work';
 import { entitlementModel } from './data/entitlements/entitlement.model';
 import { EntitlementsRepository } from './data/entitlements/entitlements.repository';
 import { listingModel } from './data/listings/listing.model';
@@ -55,8 +55,11 @@ export function buildProposalDeps(
     reservationGraceMs: ctx.config.RESERVATION_GRACE_MS,
     circleHolds: ports.circleHolds,
   };
+  /** Due work other modules add (disputes), swept with the proposals'. */
+  const dueWork: DueWork[] = [];
   return {
     ...proposalDeps,
+    dueWork,
     // Narrow types again: the projections' apply methods are used by the event handlers.
     listings: proposalDeps.listings as ListingsRepository,
     entitlements: proposalDeps.entitlements as EntitlementsRepository,
@@ -66,7 +69,10 @@ export function buildProposalDeps(
       'proposal-sweep',
       ctx.config.PROPOSAL_SWEEP_MS,
       () =>
-        sweepDue([overdueProposals(proposalDeps), halfWayReservations(proposalDeps)], proposalDeps),
+        sweepDue(
+          [overdueProposals(proposalDeps), halfWayReservations(proposalDeps), ...dueWork],
+          proposalDeps,
+        ),
       ctx.logger,
     ),
   };

@@ -21,6 +21,28 @@ export const exchangeConfigSchema = baseConfigSchema.extend({
    * releases it (an accept that stopped between claiming the listings and storing the proposal).
    */
   RESERVATION_GRACE_MS: z.coerce.number().int().min(100).default(60_000),
+  /**
+   * An accepted exchange's clocks (hours): each party ships (or performs a service) within
+   * SHIP_DEADLINE_HOURS (5 days; reminded at half-time), a shipped parcel counts as delivered
+   * after DELIVERY_ASSUMED_HOURS (14 days) unless its receiver says otherwise, and an exchange
+   * whose parcels are all delivered completes REPORT_WINDOW_HOURS (2 days) later unless a party
+   * reports a problem. Swept with the proposals (PROPOSAL_SWEEP_MS).
+   */
+  SHIP_DEADLINE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(5 * 24),
+  DELIVERY_ASSUMED_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(14 * 24),
+  REPORT_WINDOW_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(2 * 24),
   /** How long the members of a proposed trade circle have to answer it (hours; 72). */
   CIRCLE_ANSWER_HOURS: z.coerce
     .number()
@@ -51,6 +73,17 @@ export const exchangeConfigSchema = baseConfigSchema.extend({
     .positive()
     .max(24 * 365)
     .default(72),
+  /**
+   * How long after completion an exchange's ratings stay hidden at most (hours; 14 days): both are
+   * shown once both parties rated, or when this has passed; no rating is taken after it.
+   */
+  RATING_REVEAL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(14 * 24),
+  /** How often the ratings whose reveal time has come are counted into the members' averages. */
+  RATING_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
   /** Request bodies: a math trade's want-list file may be 2 MB of text, more once JSON-escaped. */
   BODY_LIMIT: z.string().default('5mb'),
   /** A math trade still solving after this long is stopped and its file refused as too big. */

@@ -10,6 +10,7 @@ import {
   ratingIdOf,
   RECENT_RATINGS,
   withRating,
+  withoutRating,
   type Rating,
 } from './rating';
 
@@ -72,7 +73,18 @@ describe('average rating', () => {
       ratingIds: ['p1:alice'],
       recent: [r],
       version: 1,
+      removedIds: [],
     });
+  });
+
+  it('takes a removed rating out once, and leaves one never counted as it is', () => {
+    const [a, b] = [rating({ value: 2 }), rating({ id: 'p2:carol', value: 5 })];
+    const both = withRating(withRating(emptySummary('bob'), a), b);
+    const without = withoutRating(both, a);
+    expect(without).toMatchObject({ count: 1, halves: 10, removedIds: ['p1:alice'], version: 3 });
+    expect(without.recent.map((r) => r.id)).toEqual(['p2:carol']);
+    expect(withoutRating(without, a)).toBe(without);
+    expect(withoutRating(without, rating({ id: 'p9:dan' }))).toBe(without);
   });
 
   it('keeps the newest ratings in full and every id', () => {
@@ -156,6 +168,8 @@ function rating(over: Partial<Rating> = {}): Rating {
     value: 5,
     comment: '',
     createdAt: new Date('2026-01-01T00:00:00Z'),
+    visibleAt: new Date('2026-01-01T00:00:00Z'),
+    shown: true,
     ...over,
   };
 }

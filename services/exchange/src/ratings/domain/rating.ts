@@ -13,6 +13,31 @@ export interface Rating {
   /** Trimmed; empty when none. */
   comment: string;
   createdAt: Date;
+  /**
+   * When it is shown at the latest: the end of the exchange's rating window (REVEAL_AFTER after
+   * completion), brought forward to the moment the second party rates. Both ratings of a proposal
+   * share it, so they are shown together. Until then only its rater sees it.
+   */
+  visibleAt: Date;
+  /** Counted into the rated member's summary: on their page, in their average and count. */
+  shown: boolean;
+  /** Set when its rater changed it while it was still hidden. */
+  updatedAt?: Date;
+  /** The rated member's one public answer. */
+  answer?: RatingAnswer;
+  /** Set when an admin removed it for breaking the rules: it is shown nowhere any more. */
+  removal?: RatingRemoval;
+}
+
+export interface RatingAnswer {
+  comment: string;
+  createdAt: Date;
+}
+
+export interface RatingRemoval {
+  adminId: string;
+  reason: string;
+  at: Date;
 }
 
 /**
@@ -30,6 +55,8 @@ export interface RatingSummary {
   recent: Rating[];
   /** Bumped by every write; a write guarded by the version it read loses to a concurrent one. */
   version: number;
+  /** Counted ratings an admin removed since: taken out of the count once each. */
+  removedIds: string[];
 }
 
 export const MIN_RATING = 1;
@@ -40,6 +67,24 @@ export const MAX_COMMENT_LENGTH = 1000;
  * The summary is rewritten with every rating, so it is kept bounded.
  */
 export const RECENT_RATINGS = 50;
+/** How long after completion the ratings of an exchange stay hidden at most (14 days). */
+export const REVEAL_AFTER_MS = 14 * 24 * 3600_000;
+/** An answer to a rating, once trimmed. */
+export const MAX_ANSWER_LENGTH = 1000;
+
+/** Whether the rating is shown at `now`: counted, or its reveal time has come (not removed). */
+export const isShown = (r: Rating, now: Date): boolean =>
+  !r.removal && (r.shown || r.visibleAt.getTime() <= now.getTime());
+
+/**
+ * When the ratings of a proposal are shown at the latest: REVEAL_AFTER after completion, or after
+ * `now` for an exchange completed before completion times were kept.
+ */
+export const revealTimeOf = (
+  facts: Pick<ProposalFacts, 'completedAt'>,
+  now: Date,
+  revealAfterMs = REVEAL_AFTER_MS,
+): Date => new Date((facts.completedAt ?? now).getTime() + revealAfterMs);
 
 /** The one key per proposal and rater. */
 export const ratingIdOf = (proposalId: string, raterId: string): string =>
@@ -75,6 +120,21 @@ export function withRating(summary: RatingSummary, rating: Rating): RatingSummar
   };
 }
 
+/** The summary once a counted rating an admin removed is taken out of it (once). */
+export function withoutRating(summary: RatingSummary, rating: Rating): RatingSummary {
+  if (!summary.ratingIds.includes(rating.id) || summary.removedIds.includes(rating.id)) {
+    return summary;
+  }
+  return {
+    ...summary,
+    count: Math.max(0, summary.count - 1),
+    halves: Math.max(0, summary.halves - Math.round(rating.value * 2)),
+    recent: summary.recent.filter((r) => r.id !== rating.id),
+    removedIds: [...summary.removedIds, rating.id],
+    version: summary.version + 1,
+  };
+}
+
 export const emptySummary = (userId: string): RatingSummary => ({
   userId,
   count: 0,
@@ -82,6 +142,7 @@ export const emptySummary = (userId: string): RatingSummary => ({
   ratingIds: [],
   recent: [],
   version: 0,
+  removedIds: [],
 });
 
 /** The party of a proposal who is not `userId`, or undefined when `userId` is not a party. */
@@ -96,6 +157,16 @@ export interface RatingInput {
   ratedUserId: string;
   value: number;
   comment: string;
+}
+
+/** Checks an answer to a rating; returns it as stored (trimmed). */
+export function checkAnswer(comment: string): string {
+  const answer = comment.trim();
+  if (answer.length === 0) throw AppError.invalid('comment: must not be empty', 'comment');
+  if (answer.length > MAX_ANSWER_LENGTH) {
+    throw AppError.invalid(`comment: must be at most ${MAX_ANSWER_LENGTH} characters`, 'comment');
+  }
+  return answer;
 }
 
 /** Checks the value and comment; returns the comment as stored (trimmed). */
@@ -124,6 +195,11 @@ export function checkMayRate(
 ): { ratedUserId: string } {
   const other = otherParty(facts, raterId);
   if (other === undefined) throw AppError.forbidden('Only the parties of an exchange can rate it');
+  if (facts.status === 'disputed') {
+    throw AppError.conflict(
+      'This exchange is disputed; it can be rated once the dispute is closed',
+    );
+  }
   if (facts.status !== 'completed') {
     throw AppError.conflict(
       `Only a completed exchange can be rated; this proposal is ${facts.status}`,

@@ -35,5 +35,10 @@ function present(r: Rating, rater: RatingResponse['rater']): RatingResponse {
     comment: r.comment,
     rater,
     created_at: r.createdAt.toISOString(),
+    shown: r.shown,
+    visible_at: r.shown ? null : r.visibleAt.toISOString(),
+    answer: r.answer
+      ? { comment: r.answer.comment, created_at: r.answer.createdAt.toISOString() }
+      : null,
   };
 }

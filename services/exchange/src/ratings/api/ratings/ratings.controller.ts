@@ -1,9 +1,23 @@
 import type { Request, Response } from 'express';
 import { assertSelf, parse, principalOf } from '@swapbooth/service-kit';
-import { proposalRatings, rateExchange, userRatings } from '../../domain/rate-exchange';
+import {
+  answerRating,
+  changeRating,
+  proposalRatings,
+  rateExchange,
+  removeRating,
+  userRatings,
+} from '../../domain/rate-exchange';
 import type { RatingsDeps } from '../../deps';
 import { RatingPresenter } from './rating-presenter';
-import { createRatingBody, ratingIdParam, userRatingsQuery } from './ratings.schemas';
+import {
+  answerRatingBody,
+  changeRatingBody,
+  createRatingBody,
+  ratingIdParam,
+  removeRatingBody,
+  userRatingsQuery,
+} from './ratings.schemas';
 
 const ok = (res: Response, data: unknown, status = 200) =>
   res.status(status).json({ success: true, data });
@@ -40,6 +54,48 @@ export function ratingsController(deps: RatingsDeps) {
       const viewerId = principalOf(req).userId;
       const proposalId = parse(ratingIdParam, req.params.id, 'id');
       ok(res, { ratings: await presenter.many(await proposalRatings(deps, viewerId, proposalId)) });
+    },
+
+    async change(req: Request, res: Response) {
+      const raterId = principalOf(req).userId;
+      const id = parse(ratingIdParam, req.params.id, 'id');
+      const body = parse(changeRatingBody, req.body);
+      const rating = await changeRating(deps, raterId, id, {
+        value: body.rating_value,
+        comment: body.comment,
+      });
+      ok(res, await presenter.one(rating));
+    },
+
+    async answer(req: Request, res: Response) {
+      const memberId = principalOf(req).userId;
+      const id = parse(ratingIdParam, req.params.id, 'id');
+      const body = parse(answerRatingBody, req.body);
+      ok(res, await presenter.one(await answerRating(deps, memberId, id, body.comment)), 201);
+    },
+
+    /** The admin service's call, with the acting admin's token (reports permission). */
+    async remove(req: Request, res: Response) {
+      const adminId = principalOf(req).userId;
+      const id = parse(ratingIdParam, req.params.id, 'id');
+      const body = parse(removeRatingBody, req.body ?? {});
+      const removed = await removeRating(deps, adminId, id, body.reason);
+      ok(res, {
+        ...(await presenter.one(removed)),
+        status: 'removed',
+        removed_at: removed.removal!.at.toISOString(),
+      });
+    },
+
+    /** The admin service's call: a member's shown ratings, for moderation. */
+    async adminOfUser(req: Request, res: Response) {
+      const userId = parse(ratingIdParam, req.params.id, 'id');
+      const page = await userRatings(deps, userId, 50);
+      ok(res, {
+        ratings: await presenter.many(page.ratings),
+        average_rating: page.average,
+        count: page.count,
+      });
     },
   };
 }

@@ -13,8 +13,16 @@ export interface RatingDoc {
   value: number;
   comment: string;
   createdAt: Date;
-  /** Set once the rated member's summary counts this rating. */
+  /** Set once the rated member's summary counts this rating: it is shown. */
   counted: boolean;
+  /**
+   * When it is shown at the latest (see Rating.visibleAt). Ratings stored before reveal times
+   * existed get the epoch at start: they were shown when written.
+   */
+  visibleAt?: Date;
+  updatedAt?: Date;
+  answer?: { comment: string; createdAt: Date };
+  removal?: { adminId: string; reason: string; at: Date };
 }
 
 const ratingSchema = new Schema<RatingDoc>(
@@ -27,9 +35,21 @@ const ratingSchema = new Schema<RatingDoc>(
     comment: { type: String, default: '' },
     createdAt: { type: Date, required: true },
     counted: { type: Boolean, default: false },
+    visibleAt: { type: Date },
+    updatedAt: { type: Date },
+    answer: {
+      type: new Schema({ comment: String, createdAt: Date }, { _id: false }),
+      default: undefined,
+    },
+    removal: {
+      type: new Schema({ adminId: String, reason: String, at: Date }, { _id: false }),
+      default: undefined,
+    },
   },
   { versionKey: false },
 );
+// The reveal sweep: ratings not yet counted whose reveal time has come.
+ratingSchema.index({ counted: 1, visibleAt: 1 });
 
 export function ratingModel(conn: Connection): Model<RatingDoc> {
   return (
@@ -74,6 +94,8 @@ export interface RatingSummaryDoc {
   recent: RecentRatingDoc[];
   version: number;
   updatedAt: Date;
+  /** Counted ratings an admin removed since (each taken out of the count once). */
+  removedIds?: string[];
 }
 
 const ratingSummarySchema = new Schema<RatingSummaryDoc>(
@@ -85,6 +107,7 @@ const ratingSummarySchema = new Schema<RatingSummaryDoc>(
     recent: { type: [recentRatingSchema], default: [] },
     version: { type: Number, required: true },
     updatedAt: { type: Date, required: true },
+    removedIds: { type: [String], default: undefined },
   },
   { versionKey: false },
 );

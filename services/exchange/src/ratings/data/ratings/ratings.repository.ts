@@ -7,7 +7,7 @@ import {
   type DomainEvent,
 } from '@swapbooth/event-bus';
 import type { RatingLedger } from '../../../shared/domain/ports';
-import type { Rating, RatingSummary } from '../../domain/rating';
+import type { Rating, RatingAnswer, RatingRemoval, RatingSummary } from '../../domain/rating';
 import type { RatingRepository } from '../../domain/rating-repository';
 import {
   ratingModel,
@@ -25,6 +25,22 @@ const toRating = (d: RatingDoc): Rating => ({
   value: d.value,
   comment: d.comment ?? '',
   createdAt: new Date(d.createdAt),
+  // Stored before reveal times existed: shown when written.
+  visibleAt: new Date(d.visibleAt ?? d.createdAt),
+  shown: d.counted === true,
+  ...(d.updatedAt ? { updatedAt: new Date(d.updatedAt) } : {}),
+  ...(d.answer
+    ? { answer: { comment: d.answer.comment, createdAt: new Date(d.answer.createdAt) } }
+    : {}),
+  ...(d.removal
+    ? {
+        removal: {
+          adminId: d.removal.adminId,
+          reason: d.removal.reason,
+          at: new Date(d.removal.at),
+        },
+      }
+    : {}),
 });
 
 const toSummary = (d: RatingSummaryDoc): RatingSummary => ({
@@ -40,8 +56,12 @@ const toSummary = (d: RatingSummaryDoc): RatingSummary => ({
     value: r.value,
     comment: r.comment ?? '',
     createdAt: new Date(r.createdAt),
+    // Only counted (shown) ratings are in a summary.
+    visibleAt: new Date(r.createdAt),
+    shown: true,
   })),
   version: d.version,
+  removedIds: d.removedIds ?? [],
 });
 
 const toRecent = (r: Rating): RecentRatingDoc => ({
@@ -70,7 +90,7 @@ export class RatingsRepository implements RatingRepository, RatingLedger {
   }
 
   async claim(rating: Rating): Promise<'claimed' | 'duplicate'> {
-    const { id, ...rest } = rating;
+    const { id, shown: _shown, ...rest } = rating;
     try {
       await this.ratings.create({ _id: id, ...rest, counted: false });
       return 'claimed';
@@ -99,15 +119,72 @@ export class RatingsRepository implements RatingRepository, RatingLedger {
     await this.ratings.updateOne({ _id: id }, { $set: { counted: true } }).exec();
   }
 
+  async showFrom(ids: readonly string[], now: Date): Promise<void> {
+    await this.ratings
+      .updateMany({ _id: { $in: [...ids] }, visibleAt: { $gt: now } }, { $set: { visibleAt: now } })
+      .exec();
+  }
+
+  async dueToShow(now: Date, limit: number): Promise<string[]> {
+    const docs = await this.ratings
+      .find({ counted: false, visibleAt: { $lte: now }, removal: { $exists: false } }, { _id: 1 })
+      .sort({ visibleAt: 1 })
+      .limit(limit)
+      .lean<{ _id: string }[]>()
+      .exec();
+    return docs.map((d) => d._id);
+  }
+
+  async changeHidden(
+    id: string,
+    change: { value: number; comment: string },
+    now: Date,
+  ): Promise<boolean> {
+    const res = await this.ratings
+      .updateOne(
+        { _id: id, counted: false, visibleAt: { $gt: now }, removal: { $exists: false } },
+        { $set: { value: change.value, comment: change.comment, updatedAt: now } },
+      )
+      .exec();
+    return res.matchedCount === 1;
+  }
+
+  async answer(id: string, answer: RatingAnswer): Promise<boolean> {
+    const res = await this.ratings
+      .updateOne(
+        { _id: id, answer: { $exists: false }, removal: { $exists: false } },
+        { $set: { answer } },
+      )
+      .exec();
+    return res.matchedCount === 1;
+  }
+
+  async remove(id: string, removal: RatingRemoval): Promise<boolean> {
+    const res = await this.ratings
+      .updateOne({ _id: id, removal: { $exists: false } }, { $set: { removal } })
+      .exec();
+    return res.matchedCount === 1;
+  }
+
   /**
-   * Rated means counted: a rating claimed by a request that stopped before counting it is not,
-   * so the proposal view still offers to rate, and rating again counts it (then answers 409).
+   * Ratings stored before reveal times existed were shown when written: they get the epoch as
+   * their reveal time (one write, none on a new database), so the reveal sweep also counts one
+   * whose count was interrupted back then.
    */
+  async addRevealTimes(): Promise<number> {
+    const res = await this.ratings
+      .updateMany({ visibleAt: { $exists: false } }, { $set: { visibleAt: new Date(0) } })
+      .exec();
+    return res.modifiedCount;
+  }
+
+  /** Rated means a rating is stored, shown or not yet. */
   async hasRated(proposalId: string, raterId: string): Promise<boolean> {
-    const doc = await this.ratings.findById(`${proposalId}:${raterId}`).lean<RatingDoc>().exec();
-    if (!doc) return false;
-    if (doc.counted) return true;
-    return !!(await this.summaryOf(doc.ratedUserId))?.ratingIds.includes(doc._id);
+    const doc = await this.ratings
+      .findById(`${proposalId}:${raterId}`, { _id: 1 })
+      .lean<{ _id: string }>()
+      .exec();
+    return !!doc;
   }
 
   async summaryOf(userId: string): Promise<RatingSummary | undefined> {
@@ -135,6 +212,7 @@ export class RatingsRepository implements RatingRepository, RatingLedger {
           recent: next.recent.map(toRecent),
           version: next.version,
           updatedAt,
+          removedIds: [],
           ...withOutbox(entries),
         });
       } catch (err) {
@@ -164,5 +242,24 @@ export class RatingsRepository implements RatingRepository, RatingLedger {
     }
     this.published();
     return true;
+  }
+
+  async saveRemoval(next: RatingSummary, expectedVersion: number, ratingId: string) {
+    const res = await this.summaries
+      .updateOne(
+        { _id: next.userId, version: expectedVersion },
+        {
+          $set: {
+            count: next.count,
+            halves: next.halves,
+            recent: next.recent.map(toRecent),
+            version: next.version,
+            updatedAt: new Date(),
+          },
+          $push: { removedIds: ratingId },
+        },
+      )
+      .exec();
+    return res.matchedCount === 1;
   }
 }

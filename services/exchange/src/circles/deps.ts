@@ -40,6 +40,7 @@ export function buildCircleDeps(
     | 'listings'
     | 'reservations'
     | 'proposals'
+    | 'memberBlocks'
     | 'logger'
     | 'now'
     | 'newId'

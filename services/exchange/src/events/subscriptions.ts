@@ -6,6 +6,7 @@ import { onProductChanged } from './on-product-changed';
 import { onProductDeleted } from './on-product-deleted';
 import { onProposalAccepted } from '../proposals/events/on-proposal-accepted';
 import { onSubscriptionChanged } from '../proposals/events/on-subscription-changed';
+import { onMemberBlocked, onMemberUnblocked } from '../proposals/events/on-member-blocked';
 import { onUserProfileUpdated } from '../shared/events/on-user-profile-updated';
 
 /** Every topic the exchange service consumes, in one list. Handlers are safe to run twice. */
@@ -22,7 +23,14 @@ export const subscriptions = (deps: ExchangeDeps): Subscription[] => {
         'product.deleted': onProductDeleted(deps),
       },
     },
-    { topic: Topics.user, handlers: { 'user.profile-updated': onUserProfileUpdated(deps) } },
+    {
+      topic: Topics.user,
+      handlers: {
+        'user.profile-updated': onUserProfileUpdated(deps),
+        'member.blocked': onMemberBlocked(deps),
+        'member.unblocked': onMemberUnblocked(deps),
+      },
+    },
     {
       topic: Topics.subscription,
       handlers: { 'subscription.changed': onSubscriptionChanged(deps) },

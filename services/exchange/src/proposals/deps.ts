@@ -7,6 +7,8 @@ import { sweepDue, type DueWork } from '../shared/domain/due-work';
 import { entitlementModel } from './data/entitlements/entitlement.model';
 import { EntitlementsRepository } from './data/entitlements/entitlements.repository';
 import { listingModel } from './data/listings/listing.model';
+import { memberBlockModel } from './data/member-blocks/member-block.model';
+import { MemberBlocksRepository } from './data/member-blocks/member-blocks.repository';
 import { ListingsRepository } from './data/listings/listings.repository';
 import { proposalModel } from './data/proposals/proposal.model';
 import { ProposalsRepository } from './data/proposals/proposals.repository';
@@ -20,6 +22,7 @@ export function proposalModels(conn: Connection) {
   reservationModel(conn);
   listingModel(conn);
   entitlementModel(conn);
+  memberBlockModel(conn);
   return [proposalModel(conn)];
 }
 
@@ -38,6 +41,7 @@ export function buildProposalDeps(
     listings: new ListingsRepository(ctx.conn),
     reservations: new ReservationsRepository(ctx.conn, ctx.config.RESERVATION_GRACE_MS),
     entitlements: new EntitlementsRepository(ctx.conn),
+    memberBlocks: new MemberBlocksRepository(ctx.conn),
     logger: ctx.logger,
     now: ports.now,
     newId: () => randomUUID(),

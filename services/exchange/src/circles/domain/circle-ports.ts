@@ -6,6 +6,7 @@ import type {
   ProposalRepository,
   ReservationStore,
 } from '../../proposals/domain/proposal-ports';
+import type { MemberBlocks } from '../../proposals/domain/member-blocks';
 
 /** One listing's want list: the other members' listings its owner would accept, best first. */
 export interface WantList {
@@ -76,6 +77,8 @@ export interface CircleDeps {
   listings: ListingDirectory;
   reservations: ReservationStore;
   proposals: ProposalRepository;
+  /** Members who block each other are never in one circle. */
+  memberBlocks: Pick<MemberBlocks, 'pairsAmong'>;
   logger: Logger;
   now(): Date;
   newId(): string;

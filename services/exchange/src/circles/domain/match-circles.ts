@@ -3,6 +3,7 @@ import { circleOfCycle, edgeKey } from './circle';
 import type { CircleDeps, WantList } from './circle-ports';
 import type { Listing } from '../../proposals/domain/proposal-ports';
 import { proposeCircle } from './circle-life';
+import { blockPairKey } from '../../proposals/domain/member-blocks';
 
 export interface MatchReport {
   /** Listings with a want list that could trade now. */
@@ -48,6 +49,19 @@ export function marketOf(
     });
   }
   return { items, wants };
+}
+
+/** Whether no two members of a cycle block each other (either way), as `blockPairKey`s say. */
+export function freeOfBlocks(
+  cycle: readonly string[],
+  ownerOf: (id: string) => string,
+  blockedPairs: ReadonlySet<string>,
+): boolean {
+  if (blockedPairs.size === 0) return true;
+  const owners = [...new Set(cycle.map(ownerOf))];
+  return owners.every((a, i) =>
+    owners.slice(i + 1).every((b) => !blockedPairs.has(blockPairKey(a, b))),
+  );
 }
 
 /** The largest circle proposed live: every member must accept, so long loops rarely complete. */
@@ -128,7 +142,15 @@ export async function matchCircles(
     deps.market.reservedListingIds(),
     deps.exclusions.active(deps.now()),
   ]);
-  const { items, wants } = marketOf(lists, listings, reserved, excluded);
+  const market = marketOf(lists, listings, reserved, excluded);
+  const items = market.items;
+  const owner = new Map(items.map((i) => [i.id, i.owner]));
+  const ownerOf = (id: string) => owner.get(id)!;
+  // Members who block each other: no want between them, and no circle with both (below).
+  const blockedPairs = await deps.memberBlocks.pairsAmong([...new Set(owner.values())]);
+  const wants = market.wants.filter(
+    (w) => !blockedPairs.has(blockPairKey(ownerOf(w.item), ownerOf(w.wants))),
+  );
   const report: MatchReport = {
     items: items.length,
     wants: wants.length,
@@ -143,15 +165,15 @@ export async function matchCircles(
     seed: 1,
     timeLimitMs: opts.timeLimitMs ?? 500,
   });
-  const owner = new Map(items.map((i) => [i.id, i.owner]));
-  const ownerOf = (id: string) => owner.get(id)!;
-  const cycles = result.cycles.filter((c) => proposable(c, ownerOf));
-  // What the optimum could not offer (loops too long or with a member twice) may still hold
-  // short circles, with the listings it left out.
+  const offerable = (c: readonly string[]) =>
+    proposable(c, ownerOf) && freeOfBlocks(c, ownerOf, blockedPairs);
+  const cycles = result.cycles.filter(offerable);
+  // What the optimum could not offer (loops too long, with a member twice, or with two members
+  // who block each other) may still hold short circles, with the listings it left out.
   if (cycles.length < result.cycles.length) {
     const taken = new Set(cycles.flat());
     const rest = items.map((i) => i.id).filter((id) => !taken.has(id));
-    cycles.push(...shortCycles(rest, wants, ownerOf));
+    cycles.push(...shortCycles(rest, wants, ownerOf).filter(offerable));
   }
   report.cycles = cycles.length;
   report.solveMs = result.elapsedMs;

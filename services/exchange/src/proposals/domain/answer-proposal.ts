@@ -21,6 +21,7 @@ import type { ProposalDeps } from './proposal-deps';
 import type { Reservation } from './proposal-ports';
 import { mutateProposal, proposalNotFound } from './mutate-proposal';
 import { validateTerms } from './validate-terms';
+import { assertNotBlocked } from './member-blocks';
 import { circleOfHold, claimAll, releaseAll } from './claim-listings';
 
 /** Whether the actor may see the details: a receiver needs an active or trialing subscription. */
@@ -81,6 +82,8 @@ async function accept(deps: ProposalDeps, id: string, actorId: string): Promise<
         now,
         entitled: await entitledAs(deps, p, actorId),
       });
+      // A block between the two ends their open proposals; one it has not reached yet is refused.
+      await assertNotBlocked(deps.memberBlocks, p.senderId, p.receiverId);
       const ids = listingsOf(currentTerms(p)).sort();
       const listings = await deps.listings.listings(ids);
       const title = (lid: string) => listings.get(lid)?.title ?? lid;
@@ -146,6 +149,7 @@ export async function counterProposal(
     entitled: await entitledAs(deps, p, actorId),
     expiresAt,
   });
+  await assertNotBlocked(deps.memberBlocks, p.senderId, p.receiverId);
   await validateTerms(deps, p.senderId, p.receiverId, terms, p.id);
   return mutateProposal(deps.proposals, id, async (current) =>
     decideCounter(current, actorId, terms, {

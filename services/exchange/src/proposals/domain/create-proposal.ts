@@ -4,6 +4,7 @@ import type { Proposal, Terms } from './proposal';
 import { factsOf } from './proposal-moves';
 import type { ProposalDeps } from './proposal-deps';
 import { checkProposalCaps } from './proposal-caps';
+import { assertNotBlocked } from './member-blocks';
 import { validateTerms } from './validate-terms';
 
 /** A member asks another for some of their listings, offering some of their own. */
@@ -16,6 +17,7 @@ export async function createProposal(
   if (receiverId === senderId) {
     throw AppError.invalid('receiverId: you cannot send a proposal to yourself', 'receiverId');
   }
+  await assertNotBlocked(deps.memberBlocks, senderId, receiverId);
   await validateTerms(deps, senderId, receiverId, terms);
   await checkProposalCaps(deps, senderId, receiverId);
   const now = deps.now();

@@ -6,6 +6,7 @@ import type {
   ReservationStore,
 } from './proposal-ports';
 import type { ProposalCaps, ProposalSendCounter } from './proposal-caps';
+import type { MemberBlocks } from './member-blocks';
 
 /** What the proposal use cases need; each takes only the parts it uses. */
 export interface ProposalDeps {
@@ -13,6 +14,8 @@ export interface ProposalDeps {
   listings: ListingDirectory;
   reservations: ReservationStore;
   entitlements: Entitlements;
+  /** Blocks between members (auth's events): a blocked pair cannot trade. */
+  memberBlocks: MemberBlocks;
   logger: Logger;
   now(): Date;
   newId(): string;

@@ -34,6 +34,8 @@ export interface ProposalRepository {
   findByIds(ids: readonly string[]): Promise<Proposal[]>;
   /** How many proposals from `senderId` to `receiverId` are open (pending or countered). */
   countOpenFromTo(senderId: string, receiverId: string): Promise<number>;
+  /** The open proposals (pending or countered) between two members, either way. */
+  openBetween(a: string, b: string): Promise<Proposal[]>;
   /** One page of a member's proposals, newest first, and how many match in all. */
   ofMember(userId: string, q: MemberProposalsQuery): Promise<{ items: Proposal[]; total: number }>;
   countsOf(userId: string): Promise<MemberCounts>;

@@ -201,6 +201,16 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
     return docs.map((d) => d._id);
   }
 
+  openBetween(a: string, b: string): Promise<Proposal[]> {
+    return this.findAll({
+      $or: [
+        { senderId: a, receiverId: b },
+        { senderId: b, receiverId: a },
+      ],
+      status: OPEN,
+    });
+  }
+
   countOpenFromTo(senderId: string, receiverId: string): Promise<number> {
     return this.model
       .countDocuments({ senderId, receiverId, status: { $in: [...openProposalStatuses] } })

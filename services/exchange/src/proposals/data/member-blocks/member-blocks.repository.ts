@@ -1,0 +1,46 @@
+import type { Connection, Model } from 'mongoose';
+import { guardedUpsert } from '../../../shared/data/guarded-upsert';
+import {
+  blockPairKey,
+  type MemberBlockChange,
+  type MemberBlocks,
+} from '../../domain/member-blocks';
+import { memberBlockModel, type MemberBlockDoc } from './member-block.model';
+
+const keyOf = (blockerId: string, blockedId: string) => `${blockerId}:${blockedId}`;
+
+/** The only code that touches the blocks projection. */
+export class MemberBlocksRepository implements MemberBlocks {
+  private readonly model: Model<MemberBlockDoc>;
+
+  constructor(conn: Connection) {
+    this.model = memberBlockModel(conn);
+  }
+
+  async apply(change: MemberBlockChange): Promise<boolean> {
+    const { blockerId, blockedId, active, version } = change;
+    const _id = keyOf(blockerId, blockedId);
+    await guardedUpsert(this.model, _id, 'version', version, { blockerId, blockedId, active });
+    return (await this.model.exists({ _id, active: true }).exec()) !== null;
+  }
+
+  async blockedEitherWay(a: string, b: string): Promise<boolean> {
+    const found = await this.model
+      .exists({ _id: { $in: [keyOf(a, b), keyOf(b, a)] }, active: true })
+      .exec();
+    return found !== null;
+  }
+
+  async pairsAmong(userIds: readonly string[]): Promise<Set<string>> {
+    if (userIds.length < 2) return new Set();
+    const ids = [...userIds];
+    const docs = await this.model
+      .find(
+        { blockerId: { $in: ids }, active: true, blockedId: { $in: ids } },
+        { blockerId: 1, blockedId: 1 },
+      )
+      .lean<MemberBlockDoc[]>()
+      .exec();
+    return new Set(docs.map((d) => blockPairKey(d.blockerId, d.blockedId)));
+  }
+}

@@ -7,15 +7,17 @@ import { MessagesRepository } from './data/messages/messages.repository';
 import { StoreStatusesRepository } from './data/booths/store-statuses.repository';
 import { EntitlementsRepository } from './data/entitlements/entitlements.repository';
 import { Chat } from './domain/chat';
+import { DisputeWindowsRepository } from './data/disputes/dispute-windows.repository';
 
 /** Everything the chat service's routes and handlers use, wired once. */
 export function buildDeps(ctx: ServiceContext<ChatConfig>) {
   const conversations = new ConversationsRepository(ctx.conn);
   const stores = new StoreStatusesRepository(ctx.conn);
   const entitlements = new EntitlementsRepository(ctx.conn);
+  const messages = new MessagesRepository(ctx.conn, ctx.eventsWritten);
   const chat = new Chat(
     conversations,
-    new MessagesRepository(ctx.conn, ctx.eventsWritten),
+    messages,
     stores,
     entitlements,
     new RedisWindowLimiter(
@@ -27,7 +29,9 @@ export function buildDeps(ctx: ServiceContext<ChatConfig>) {
     new RealtimePublisher(ctx.redis),
     CHAT_MESSAGE_MAX,
   );
-  return { conversations, stores, entitlements, chat };
+  /** An exchange's chat for an admin, while a dispute about it is open. */
+  const transcripts = { windows: new DisputeWindowsRepository(ctx.conn), messages };
+  return { conversations, stores, entitlements, chat, transcripts };
 }
 
 export type ChatDeps = ReturnType<typeof buildDeps>;

@@ -11,6 +11,8 @@ import { storeStatusModel } from './data/booths/store-status.model';
 import { entitlementModel } from './data/entitlements/entitlement.model';
 import { subscriptions } from './events/subscriptions';
 import { chatRoutes } from './api/chat/chat.routes';
+import { transcriptsRoutes } from './api/transcripts/transcripts.routes';
+import { disputeWindowModel } from './data/disputes/dispute-window.model';
 
 export type ChatOverrides = RuntimeOverrides;
 
@@ -26,6 +28,7 @@ export function startChatService(
       conversationModel(conn);
       storeStatusModel(conn);
       entitlementModel(conn);
+      disputeWindowModel(conn);
       // Messages carry the chat.message-sent events they raise.
       return [messageModel(conn)];
     },
@@ -33,6 +36,7 @@ export function startChatService(
     subscriptions,
     routes: (app, deps, ctx) => {
       app.use(chatRoutes(ctx, deps));
+      app.use(transcriptsRoutes(ctx, deps));
     },
     ...overrides,
   });

@@ -4,12 +4,14 @@ import type { ChatDeps } from '../deps';
 import { onBoothChanged } from './on-booth-status-changed';
 import { onProposalAccepted, onProposalCountered, onProposalCreated } from './on-proposal-created';
 import { onSubscriptionChanged } from './on-subscription-changed';
+import { onDisputeNews } from './on-dispute-news';
 
 /** Every topic the chat service consumes, in one list. */
 export const subscriptions = ({
   conversations,
   stores,
   entitlements,
+  transcripts,
 }: ChatDeps): Subscription[] => [
   {
     topic: Topics.proposal,
@@ -17,6 +19,8 @@ export const subscriptions = ({
       'proposal.created': onProposalCreated(conversations),
       'proposal.countered': onProposalCountered(conversations),
       'proposal.accepted': onProposalAccepted(conversations),
+      'dispute.opened': onDisputeNews(transcripts.windows),
+      'dispute.resolved': onDisputeNews(transcripts.windows),
     },
   },
   {

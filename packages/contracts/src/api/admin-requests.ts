@@ -21,6 +21,7 @@ export const adminAuditTargetTypes = [
   'subscription',
   'booth',
   'report',
+  'rating',
   'dispute',
 ] as const;
 

@@ -5,6 +5,8 @@ import {
   organiserRequestResponse,
 } from './circles';
 import { noData, pageFacts, type EndpointContracts } from './common';
+import { userRatingsResponse } from './exchange';
+import { removeRatingBody } from './exchange-requests';
 
 /**
  * The admin service's calls (SPEC §7 admin): sign-in, the dashboard, and members, listings,
@@ -165,6 +167,25 @@ export const adminEndpoints = {
     }),
     params: adminId,
     summary: 'Dismiss or action a report',
+  },
+  // Ratings that break the rules, moderated under the reports area (exchange's rating schemas).
+  'GET /api/admin/ratings/user/{userId}': {
+    data: userRatingsResponse,
+    params: z.object({ userId: z.string() }),
+    summary: 'A member’s shown ratings, for moderation',
+  },
+  'DELETE /api/admin/ratings/{id}': {
+    data: z.strictObject({
+      rating_id: z.string(),
+      status: z.literal('removed'),
+      rated_user_id: z.string(),
+      rater_id: z.string(),
+      removed_at: z.string(),
+      audit_id: z.string(),
+    }),
+    params: adminId,
+    body: removeRatingBody,
+    summary: 'Remove a rating that breaks the rules',
   },
   // Math-trade organisers (the schemas are the circles contract's).
   'GET /api/admin/organisers': {

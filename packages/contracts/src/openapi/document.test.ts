@@ -179,6 +179,7 @@ const readsNoQuery = new Set([
   'GET /api/admin/dashboard/dead-letters',
   'GET /api/admin/test-stripe',
   'GET /api/admin/admins',
+  'GET /api/admin/ratings/user/{userId}',
   'GET /api/openapi.json',
   'GET /api/docs',
 ]);

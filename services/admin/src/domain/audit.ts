@@ -21,6 +21,7 @@ export const auditTargetTypes = [
   'subscription',
   'booth',
   'report',
+  'rating',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
@@ -47,6 +48,7 @@ export const auditActions = {
   subscriptionCancel: 'subscription.cancelled',
   reportResolve: 'report.resolved',
   organiserDecision: 'organiser.status-set',
+  ratingRemove: 'rating.removed',
   adminAccess: 'admin.access-set',
   adminStatus: 'admin.status-set',
   adminResetRequested: 'admin.password-reset-requested',

@@ -6,6 +6,8 @@ import type { HealthReport } from '@swapbooth/contracts';
 import { errorMiddleware, notFoundHandler } from './errors';
 import { runWithRequestId, type Logger } from './logger';
 import { withTimeout } from './connections';
+import { httpMetrics, routeTemplate } from './metrics/http';
+import type { ServiceMetrics } from './metrics/service-metrics';
 
 export type HealthCheck = () => Promise<void>;
 
@@ -28,6 +30,10 @@ export interface AppOptions {
    * of this process, or their addresses and ranges. None by default: the peer is the caller.
    */
   trustProxy?: number | string[];
+  /** Counts and times every request (by method, route template and status class) when given. */
+  metrics?: ServiceMetrics;
+  /** The route label of a request (default: the route template express matched). */
+  routeLabel?: (req: express.Request) => string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -72,6 +78,7 @@ export function createApp(opts: AppOptions): Express & { setDraining(): void } {
   // Never a whole network (any private peer): behind a load balancer on one, a client could then
   // name any address it likes in X-Forwarded-For, and escape every per-address limit.
   app.set('trust proxy', opts.trustProxy ?? 0);
+  if (opts.metrics) app.use(httpMetrics(opts.metrics, opts.routeLabel ?? routeTemplate));
   app.use(requestId);
   // Access logs are info lines: when info is off, skip the per-request logging machinery entirely.
   if (opts.accessLog ?? opts.logger.isLevelEnabled('info')) {

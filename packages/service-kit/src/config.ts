@@ -139,6 +139,19 @@ export const baseConfigSchema = z.object({
    */
   TRUST_PROXY: trustProxySetting(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  /**
+   * Prometheus metrics on a port of their own (never routed by the gateway): on by default; false
+   * leaves out the HTTP timing, the database command monitoring and the metrics port.
+   */
+  METRICS_ENABLED: z
+    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** The metrics port; unset: the process's own port + 1000 (auth 4001 → 5001, gateway 8080 → 9080). */
+  METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().nonnegative().max(65535).optional(),
+  ),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -23,10 +23,12 @@ export async function connectMongo(
   url: string,
   dbName: string,
   logger: Logger,
-  opts: { autoIndex?: boolean } = {},
+  opts: { autoIndex?: boolean; monitorCommands?: boolean } = {},
 ): Promise<Connection> {
   const conn = mongoose.createConnection(url, {
     ...MONGO_CLIENT_OPTIONS,
+    // The driver's command events, for the operation-duration metrics (off: no events at all).
+    ...(opts.monitorCommands ? { monitorCommands: true } : {}),
     dbName,
     autoIndex: opts.autoIndex ?? true,
     autoCreate: true,

@@ -13,3 +13,4 @@ export * from './realtime';
 export * from './window-limiter';
 export * from './password-hasher';
 export * from './mongo-watchdog';
+export * from './metrics';

@@ -1,0 +1,38 @@
+import express, { Router } from 'express';
+import request from 'supertest';
+import { httpMetrics, withoutIds } from './http';
+import { ServiceMetrics } from './service-metrics';
+
+describe('http metrics', () => {
+  it('replaces segments that name one thing', () => {
+    expect(withoutIds('/api/x/65a1b2c3d4e5f60718293a4b/y')).toBe('/api/x/:id/y');
+    expect(withoutIds('/api/x/123/0b9e2f5c-1d4e-4f0a-9c3b-2a1d5e6f7a8b')).toBe('/api/x/:id/:id');
+    expect(withoutIds('/api/product/published')).toBe('/api/product/published');
+  });
+
+  it('labels requests by route template and status class, never by path', async () => {
+    const metrics = new ServiceMetrics('test', { defaults: false });
+    const app = express();
+    app.use(httpMetrics(metrics));
+    const items = Router();
+    items.get('/:id', (_req, res) => void res.json({ ok: true }));
+    app.use('/api/items/:owner', items);
+    app.get('/boom', () => {
+      throw new Error('boom');
+    });
+    await request(app).get('/api/items/65a1b2c3d4e5f60718293a4b/42');
+    await request(app).get('/boom');
+    await request(app).get('/nowhere/12345');
+    const text = await metrics.text();
+    expect(text).toContain(
+      'http_requests_total{method="GET",route="/api/items/:id/:id",status_class="2xx",service="test"} 1',
+    );
+    expect(text).toContain(
+      'http_request_errors_total{method="GET",route="/boom",status_class="5xx",service="test"} 1',
+    );
+    expect(text).toContain(
+      'http_requests_total{method="GET",route="unmatched",status_class="4xx",service="test"} 1',
+    );
+    expect(text).not.toMatch(/12345|65a1b2c3/);
+  });
+});

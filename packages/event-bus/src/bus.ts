@@ -1,6 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import type { Admin, Kafka } from 'kafkajs';
-import type { Logger } from '@swapbooth/service-kit';
+import type { Logger, ServiceMetrics } from '@swapbooth/service-kit';
 import { allTopics, deadLetterTopic, type TopicName } from '@swapbooth/contracts';
 import { createKafka, ensureTopics, topicName, type BusConfig } from './kafka';
 import { OutboxRelay, type RelayOptions } from './relay';
@@ -18,6 +18,17 @@ export interface ServiceBusOptions {
   /** Every topic this service consumes, in one list. */
   subscriptions?: Subscription[];
   relay?: Partial<Pick<RelayOptions, 'pollIntervalMs' | 'afterPublish'>>;
+  /**
+   * The process's metrics: the relay and consumer count into it, and each scrape samples the
+   * outbox backlog and the consumer lag (at most every 10 s).
+   */
+  metrics?: ServiceMetrics;
+}
+
+interface PendingByTopic {
+  _id: string;
+  pending: number;
+  oldest: Date | null;
 }
 
 /** A service's event plumbing: topics, the outbox relay and its consumer group, with one start/stop. */
@@ -40,6 +51,7 @@ export class ServiceBus {
         logger: opts.logger,
         name: opts.service,
         ...(opts.config.outboxSweepMs ? { pollIntervalMs: opts.config.outboxSweepMs } : {}),
+        ...(opts.metrics ? { metrics: opts.metrics } : {}),
         ...opts.relay,
       });
     }
@@ -53,8 +65,89 @@ export class ServiceBus {
         logger: opts.logger,
         ...(opts.config.fetchWaitMs ? { maxWaitTimeInMs: opts.config.fetchWaitMs } : {}),
         ...(opts.config.sessionTimeoutMs ? { sessionTimeoutMs: opts.config.sessionTimeoutMs } : {}),
+        ...(opts.metrics ? { metrics: opts.metrics } : {}),
       });
     }
+    const { metrics } = opts;
+    if (metrics && opts.outboxModels?.length) {
+      metrics.addCollector(() => this.sampleOutbox(metrics));
+    }
+    if (metrics && this.consumer) metrics.addCollector(() => this.sampleLag(metrics));
+  }
+
+  /**
+   * The events waiting in the outbox, by topic, and the age of each topic's oldest: one aggregation
+   * per outbox collection over the few documents flagged pending (the `_outboxPending` index).
+   */
+  private async sampleOutbox(metrics: ServiceMetrics): Promise<void> {
+    const totals = new Map<string, { pending: number; oldest: number }>();
+    for (const model of this.opts.outboxModels ?? []) {
+      const rows = await model.collection
+        .aggregate<PendingByTopic>([
+          { $match: { _outboxPending: true } },
+          { $project: { _outbox: 1 } },
+          { $unwind: '$_outbox' },
+          {
+            $group: {
+              _id: '$_outbox.topic',
+              pending: { $sum: 1 },
+              oldest: { $min: '$_outbox.createdAt' },
+            },
+          },
+        ])
+        .toArray();
+      for (const row of rows) {
+        const t = totals.get(row._id) ?? { pending: 0, oldest: Infinity };
+        t.pending += row.pending;
+        if (row.oldest) t.oldest = Math.min(t.oldest, new Date(row.oldest).getTime());
+        totals.set(row._id, t);
+      }
+    }
+    const now = Date.now();
+    metrics.outboxPending.reset();
+    metrics.outboxOldestAge.reset();
+    // Every topic this service publishes to shows, at 0 when nothing waits.
+    for (const topic of allTopics) {
+      const t = totals.get(topic);
+      if (!t && !metrics.publishedTopics.has(topic)) continue;
+      metrics.outboxPending.set({ topic }, t?.pending ?? 0);
+      metrics.outboxOldestAge.set(
+        { topic },
+        t && Number.isFinite(t.oldest) ? Math.max(0, now - t.oldest) / 1000 : 0,
+      );
+    }
+  }
+
+  /**
+   * Consumer lag per topic-partition: the broker's high watermark minus the group's committed
+   * offset (the low watermark where the group has committed nothing yet). Two admin requests per
+   * topic, at most every 10 s and only when scraped.
+   */
+  private async sampleLag(metrics: ServiceMetrics): Promise<void> {
+    const consumer = this.consumer;
+    if (!consumer || !this.adminConnected) return;
+    const topics = consumer.topics;
+    const committed = await this.admin.fetchOffsets({
+      groupId: consumer.groupName,
+      topics: topics.map((t) => t.name),
+    });
+    const rows: Array<{ topic: string; partition: string; lag: number }> = [];
+    for (const { name, topic } of topics) {
+      const ends = await this.admin.fetchTopicOffsets(name);
+      const mine = committed.find((c) => c.topic === name)?.partitions ?? [];
+      for (const end of ends) {
+        const at = Number(mine.find((p) => p.partition === end.partition)?.offset ?? -1);
+        const from = at >= 0 ? at : Number(end.low);
+        rows.push({
+          topic,
+          partition: String(end.partition),
+          lag: Math.max(0, Number(end.high) - from),
+        });
+      }
+    }
+    metrics.consumerLag.reset();
+    for (const r of rows)
+      metrics.consumerLag.set({ topic: r.topic, partition: r.partition }, r.lag);
   }
 
   /**

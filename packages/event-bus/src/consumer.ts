@@ -6,7 +6,7 @@ import {
   type EventType,
   type TopicName,
 } from '@swapbooth/contracts';
-import { isUnreachableError, type Logger } from '@swapbooth/service-kit';
+import { isUnreachableError, type Logger, type ServiceMetrics } from '@swapbooth/service-kit';
 import { topicName, type BusConfig } from './kafka';
 import type { ProcessedEventStore } from './processed-store';
 import { busTraced, traceBus, type BusTrace } from './trace';
@@ -49,6 +49,8 @@ export interface ConsumerOptions {
    */
   sessionTimeoutMs?: number;
   fromBeginning?: boolean;
+  /** Events handled, failed and dead-lettered, and handler durations, by topic and handler. */
+  metrics?: ServiceMetrics;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -168,6 +170,7 @@ export class EventConsumer {
       event = parseEvent(JSON.parse(message.value?.toString() ?? 'null'));
     } catch (err) {
       await this.deadLetter(sub.topic, message, `unreadable event: ${(err as Error).message}`, 0);
+      this.opts.metrics?.eventsDeadLettered.inc({ topic: sub.topic, handler: 'unreadable' });
       return { outcome: 'unreadable' };
     }
     const handler = sub.handlers[event.type] as Handler<EventType> | undefined;
@@ -182,13 +185,20 @@ export class EventConsumer {
     // Failures that count towards the dead-letter topic, and those of an unreachable server.
     let attempt = 0;
     let unreachableTries = 0;
+    const metrics = this.opts.metrics;
+    const labels = { topic: sub.topic, handler: event.type };
+    const started = performance.now();
+    const took = () => (performance.now() - started) / 1000;
     for (;;) {
       try {
         await handler(event);
         await this.opts.processed.mark(key);
+        metrics?.eventsConsumed.inc(labels);
+        metrics?.handlerDuration.observe(labels, took());
         return { outcome: 'handled', event };
       } catch (err) {
         const msg = (err as Error).message;
+        metrics?.eventsFailed.inc(labels);
         if (isUnreachableError(err)) {
           // Not the event's fault: wait for the server, the partition holds its place.
           if (this.stopping) throw err;
@@ -210,6 +220,8 @@ export class EventConsumer {
             'handler failed; sending to dead-letter topic',
           );
           await this.deadLetter(sub.topic, message, msg, attempt);
+          metrics?.eventsDeadLettered.inc(labels);
+          metrics?.handlerDuration.observe(labels, took());
           return { outcome: 'dead-lettered', event };
         }
         this.opts.logger.warn(
@@ -274,6 +286,19 @@ export class EventConsumer {
     on(events.REBALANCING, () => 'rebalancing');
     on(events.CRASH, (p) => `crashed: ${(p as { error?: Error }).error?.message ?? 'unknown'}`);
     on(events.STOP, () => 'stopped');
+  }
+
+  /** The Kafka consumer group's name (with the bus prefixes). */
+  get groupName(): string {
+    return this.group;
+  }
+
+  /** The topics consumed: each one's name on the broker and in the contract. */
+  get topics(): Array<{ name: string; topic: TopicName }> {
+    return this.opts.subscriptions.map((s) => ({
+      name: topicName(this.opts.bus, s.topic),
+      topic: s.topic,
+    }));
   }
 
   get isRunning(): boolean {

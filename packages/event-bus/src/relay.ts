@@ -1,6 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import { Partitioners, type Kafka, type Producer } from 'kafkajs';
-import type { Logger } from '@swapbooth/service-kit';
+import type { Logger, ServiceMetrics } from '@swapbooth/service-kit';
 import { topicName, type BusConfig } from './kafka';
 import {
   OUTBOX_PENDING_COLLECTION,
@@ -31,6 +31,8 @@ export interface RelayOptions {
   batchSize?: number;
   /** Names the relay in traces (the service). */
   name?: string;
+  /** Publish latency, events published and their delay since being stored. */
+  metrics?: ServiceMetrics;
   /** Test seam: runs after a publish and before the events are cleared (a crash here re-publishes). */
   afterPublish?: (entries: OutboxEntry[]) => Promise<void> | void;
 }
@@ -246,6 +248,7 @@ export class OutboxRelay {
     if (entries.length > 0) {
       const byTopic = new Map<string, OutboxEntry[]>();
       for (const e of entries) byTopic.set(e.topic, [...(byTopic.get(e.topic) ?? []), e]);
+      const sendStarted = performance.now();
       const results = await this.producer.sendBatch({
         acks: -1,
         topicMessages: [...byTopic].map(([topic, list]) => ({
@@ -257,6 +260,18 @@ export class OutboxRelay {
           })),
         })),
       });
+      const metrics = this.opts.metrics;
+      if (metrics) {
+        const now = Date.now();
+        metrics.relayPublishDuration.observe((performance.now() - sendStarted) / 1000);
+        for (const e of entries) {
+          metrics.countPublished(e.topic, e.type);
+          const stored = new Date(e.createdAt).getTime();
+          if (Number.isFinite(stored)) {
+            metrics.outboxDelay.observe({ topic: e.topic }, Math.max(0, now - stored) / 1000);
+          }
+        }
+      }
       if (busTraced()) {
         // One aggregate's events share its key, so each topic's went to one partition, in order.
         const nth = new Map<string, number>();

@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Express, RequestHandler } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import { serviceReplicaUrls } from '@swapbooth/contracts';
 import type { Redis } from 'ioredis';
 import {
   createApp,
   pingRedis,
   revocationChecker,
+  routeTemplate,
   type Logger,
+  type ServiceMetrics,
   type TokenVerifierOptions,
 } from '@swapbooth/service-kit';
 import type { GatewayConfig } from './config';
@@ -16,7 +18,7 @@ import { isSensitive } from './access-rules';
 import { requireAccess, stripInternalHeaders } from './identity';
 import { rateLimiters } from './rate-limit';
 import { serviceProxy } from './proxy';
-import { isApiPath } from './route-table';
+import { isApiPath, resolveRoute } from './route-table';
 import { webClient } from './web-client';
 import { apiDocs } from './api-docs';
 
@@ -61,6 +63,18 @@ export interface GatewayDeps {
   redis: Redis;
   publicKey: string;
   accessLog?: boolean;
+  /** Counts and times every request by method, route-table prefix and status class. */
+  metrics?: ServiceMetrics;
+}
+
+/**
+ * A gateway request's route label: the route-table prefix it is proxied by (`/api/product`), the
+ * gateway's own routes by their template, `web` for the web client's files, never a raw path.
+ */
+export function gatewayRouteLabel(req: Request): string {
+  if ((req as Request & { route?: unknown }).route) return routeTemplate(req);
+  if (!isApiPath(req.path)) return 'web';
+  return resolveRoute(req.path)?.prefix ?? 'unmatched';
 }
 
 /** The gateway: one entry for the web client and the API. */
@@ -70,6 +84,7 @@ export function buildGateway({
   redis,
   publicKey,
   accessLog,
+  metrics,
 }: GatewayDeps): Express & { setDraining(): void; closeClients(): Promise<void> } {
   const isRevoked = revocationChecker(redis);
   const member: TokenVerifierOptions = {
@@ -110,6 +125,7 @@ export function buildGateway({
     logger,
     trustProxy: config.TRUST_PROXY,
     ...(accessLog === false ? { accessLog: false } : {}),
+    ...(metrics ? { metrics, routeLabel: gatewayRouteLabel } : {}),
     readiness: { redis: () => pingRedis(redis) },
     // Everything is mounted before the body parser: the gateway streams bodies to services untouched.
     beforeBody: (app) => {

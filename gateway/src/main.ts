@@ -1,4 +1,13 @@
-import { createLogger, createRedis, readPublicKey, serve } from '@swapbooth/service-kit';
+import {
+  createLogger,
+  createRedis,
+  instrumentRedis,
+  metricsPortFor,
+  readPublicKey,
+  serve,
+  serveMetrics,
+  ServiceMetrics,
+} from '@swapbooth/service-kit';
 import { loadGatewayConfig } from './config';
 import { buildGateway } from './app';
 
@@ -6,7 +15,23 @@ async function main() {
   const config = loadGatewayConfig();
   const logger = createLogger('gateway', config.LOG_LEVEL, config.LOG_FORMAT);
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
-  const app = buildGateway({ config, logger, redis, publicKey: readPublicKey(config) });
+  const metrics = config.METRICS_ENABLED ? new ServiceMetrics('gateway') : undefined;
+  if (metrics) instrumentRedis(redis, metrics);
+  const app = buildGateway({
+    config,
+    logger,
+    redis,
+    publicKey: readPublicKey(config),
+    ...(metrics ? { metrics } : {}),
+  });
+  // Its own port, which the gateway's routes never reach.
+  const metricsServer = metrics
+    ? await serveMetrics(metrics, {
+        port: metricsPortFor(config.PORT, config.METRICS_PORT),
+        host: config.HOST,
+        logger,
+      })
+    : undefined;
   await serve({
     app,
     port: config.PORT,
@@ -14,7 +39,11 @@ async function main() {
     logger,
     handleSignals: true,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    onStop: [() => app.closeClients(), async () => void redis.disconnect()],
+    onStop: [
+      () => app.closeClients(),
+      async () => void redis.disconnect(),
+      async () => metricsServer?.stop(),
+    ],
   });
 }
 

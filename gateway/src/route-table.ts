@@ -37,6 +37,7 @@ export const routeTable: ReadonlyArray<{ prefix: string; service: ServiceName }>
 ];
 
 interface CompiledRoute {
+  prefix: string;
   regex: RegExp;
   service: ServiceName;
   literalSegments: number;
@@ -58,6 +59,7 @@ const compiled: CompiledRoute[] = routeTable
   .map((r) => {
     const segs = r.prefix.split('/').filter(Boolean);
     return {
+      prefix: r.prefix,
       regex: prefixRegex(r.prefix),
       service: r.service,
       literalSegments: segs.filter((s) => s !== '*').length,
@@ -71,8 +73,13 @@ const compiled: CompiledRoute[] = routeTable
  * as it does not to the services' routers.
  */
 export function resolveService(url: string): ServiceName | undefined {
+  return resolveRoute(url)?.service;
+}
+
+/** The route-table entry that owns a path (its prefix is the metrics' route label). */
+export function resolveRoute(url: string): { prefix: string; service: ServiceName } | undefined {
   const path = (url.split('?')[0] ?? url).toLowerCase();
-  return compiled.find((r) => r.regex.test(path))?.service;
+  return compiled.find((r) => r.regex.test(path));
 }
 
 /** Whether a path is an API call (`/api` or below it), in any letter case. */

@@ -8,11 +8,16 @@ import {
   createApp,
   createLogger,
   createRedis,
+  instrumentMongo,
+  instrumentRedis,
+  metricsPortFor,
   pingMongo,
   pingRedis,
   readPublicKey,
   revocationChecker,
   serve,
+  serveMetrics,
+  ServiceMetrics,
   type BaseConfig,
   type HealthCheck,
   type Logger,
@@ -47,6 +52,11 @@ export interface ServiceContext<C extends RuntimeConfig = RuntimeConfig> {
   memberTokens: TokenVerifierOptions;
   /** Token verification settings for admin tokens. */
   adminTokens: TokenVerifierOptions;
+  /**
+   * The process's Prometheus metrics (service-kit's ServiceMetrics): a service counts its few
+   * business facts here (sign-in throttles, stream connections); the runtime wires the rest.
+   */
+  metrics: ServiceMetrics;
 }
 
 /**
@@ -75,12 +85,14 @@ export interface ServiceDefinition<C extends RuntimeConfig, D = undefined> {
   relay?: Partial<Pick<RelayOptions, 'pollIntervalMs' | 'afterPublish'>>;
   /** Listen on this port instead of config.PORT (tests pass 0). */
   port?: number;
+  /** Serve metrics on this port (default METRICS_PORT, else the port + 1000; 0 with port 0). */
+  metricsPort?: number;
   handleSignals?: boolean;
 }
 
 /** What tests and entry points may override when they start a service. */
 export type RuntimeOverrides = Partial<
-  Pick<ServiceDefinition<RuntimeConfig>, 'port' | 'handleSignals' | 'relay'>
+  Pick<ServiceDefinition<RuntimeConfig>, 'port' | 'metricsPort' | 'handleSignals' | 'relay'>
 >;
 
 export interface RunningService<
@@ -90,6 +102,8 @@ export interface RunningService<
   ctx: ServiceContext<C>;
   deps: D;
   url: string;
+  /** Where its Prometheus metrics are read (`…/metrics`); absent with METRICS_ENABLED=false. */
+  metricsUrl?: string;
 }
 
 /**
@@ -104,11 +118,18 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
   const logger = createLogger(def.name, config.LOG_LEVEL, config.LOG_FORMAT);
   const dbName = `${config.MONGO_DB_PREFIX}${def.name}`;
   // Indexes are built below, once every model (the deps' and the bus's too) is registered.
-  const conn = await connectMongo(config.MONGO_URL, dbName, logger, { autoIndex: false });
+  const metricsOn = config.METRICS_ENABLED;
+  const metrics = new ServiceMetrics(def.name, { defaults: metricsOn });
+  const conn = await connectMongo(config.MONGO_URL, dbName, logger, {
+    autoIndex: false,
+    monitorCommands: metricsOn,
+  });
+  if (metricsOn) instrumentMongo(conn, metrics);
   const connWatch = watchMongo(conn, config.MONGO_URL, logger, {
     clientOptions: MONGO_CLIENT_OPTIONS,
   });
   const redis = createRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, logger);
+  if (metricsOn) instrumentRedis(redis, metrics);
   const outboxModels = def.models?.(conn) ?? [];
   await Promise.all(Object.values(conn.models).map((m) => m.init()));
 
@@ -139,6 +160,7 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
     redis,
     memberTokens,
     adminTokens,
+    metrics,
   } as ServiceContext<C>;
   // Before the bus exists nothing has been written yet: the relay's first sweep finds it all.
   ctx.eventsWritten = () => ctx.bus?.kick();
@@ -151,6 +173,7 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
     outboxModels,
     subscriptions: def.subscriptions?.(deps, ctx) ?? [],
     ...(def.relay ? { relay: def.relay } : {}),
+    ...(metricsOn ? { metrics } : {}),
   });
   ctx.bus = bus;
   const started = bus;
@@ -174,6 +197,7 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
     logger,
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    ...(metricsOn ? { metrics } : {}),
     readiness: {
       database: () => pingMongo(conn),
       redis: () => pingRedis(redis),
@@ -184,9 +208,26 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
     ...(def.beforeBody ? { beforeBody: (a: Express) => def.beforeBody!(a, deps, ctx) } : {}),
   });
 
+  const port = def.port ?? config.PORT;
+  const metricsPort = metricsPortFor(
+    port,
+    def.metricsPort ?? (port === 0 ? 0 : config.METRICS_PORT),
+  );
+  // A port that cannot be had costs the metrics, not the service.
+  const metricsServer = metricsOn
+    ? await serveMetrics(metrics, { port: metricsPort, host: config.HOST, logger }).catch(
+        (err: unknown) => {
+          logger.error(
+            { err: (err as Error).message, port: metricsPort },
+            'metrics port unavailable; serving without metrics',
+          );
+          return undefined;
+        },
+      )
+    : undefined;
   const running = await serve({
     app,
-    port: def.port ?? config.PORT,
+    port,
     host: config.HOST,
     logger,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
@@ -201,7 +242,14 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
         await connWatch.stop();
         await conn.close();
       },
+      async () => metricsServer?.stop(),
     ],
   });
-  return { ...running, ctx, deps, url: `http://${config.HOST}:${running.port}` };
+  return {
+    ...running,
+    ctx,
+    deps,
+    url: `http://${config.HOST}:${running.port}`,
+    ...(metricsServer ? { metricsUrl: metricsServer.url } : {}),
+  };
 }

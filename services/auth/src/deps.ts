@@ -82,7 +82,20 @@ export function buildDeps(ctx: AuthContext, opts: AuthDepsOptions = {}): AuthDep
     failuresPerAccountPerHour: c.SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR,
   };
   const signInCounters = new RedisSignInCounters(ctx.redis, throttle);
-  const guard = new SignInGuard(signInCounters, throttle, ctx.logger);
+  // Each refused attempt also counts in the process's metrics.
+  const guard = new SignInGuard(
+    {
+      read: (account, address) => signInCounters.read(account, address),
+      recordFailure: (account, address) => signInCounters.recordFailure(account, address),
+      clearAddress: (account, address) => signInCounters.clearAddress(account, address),
+      recordThrottled: (account) => {
+        ctx.metrics.signInThrottles.inc();
+        return signInCounters.recordThrottled(account);
+      },
+    },
+    throttle,
+    ctx.logger,
+  );
   // Every replica holds the signing key, so the code-hashing secret can derive from it.
   const otpSecret = createHash('sha256').update(`otp-hmac\n${privateKey}`).digest('hex');
   const codes = new OtpStore(ctx.redis, otpSecret, c.OTP_TTL_SECONDS, c.OTP_MAX_ATTEMPTS);

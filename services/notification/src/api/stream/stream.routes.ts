@@ -43,9 +43,11 @@ export function streamRoutes(
       let closed = false;
       let remove = () => undefined as void;
       const timers: NodeJS.Timeout[] = [];
+      ctx.metrics.streamConnections.inc();
       const end = (reason?: string) => {
         if (closed) return;
         closed = true;
+        ctx.metrics.streamConnections.dec();
         for (const t of timers) clearTimeout(t);
         remove();
         if (reason) res.write(`event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);

@@ -14,6 +14,7 @@ export const adminAreas = [
   'reports',
   'audit',
   'disputes',
+  'platform',
 ] as const;
 export type AdminArea = (typeof adminAreas)[number];
 

@@ -116,6 +116,7 @@ export const adminAreaNames = [
   'reports',
   'audit',
   'disputes',
+  'platform',
 ] as const;
 export const adminRoleNames = ['admin', 'executive', 'staff'] as const;
 

@@ -103,6 +103,49 @@ export const adminAccountResponse = z.strictObject({
 });
 export type AdminAccountResponse = z.infer<typeof adminAccountResponse>;
 
+/**
+ * One service on the Platform page: its request rate (per second), error rate (share of 5xx) and
+ * p95 latency over the window, and the same per sample interval for the charts (null where the
+ * service could not be read or answered nothing).
+ */
+export const platformServiceResponse = z.strictObject({
+  service: z.string(),
+  up: z.boolean(),
+  error: z.string().nullable(),
+  requestRate: z.number().nullable(),
+  errorRate: z.number().nullable(),
+  p95Seconds: z.number().nullable(),
+  series: z.strictObject({
+    requestRate: z.array(z.number().nullable()),
+    errorRate: z.array(z.number().nullable()),
+    p95Seconds: z.array(z.number().nullable()),
+  }),
+});
+
+/** One topic on the Platform page: what its consumers still have to read, and what waits to go out. */
+export const platformTopicResponse = z.strictObject({
+  topic: z.string(),
+  consumerLag: z.number().nonnegative(),
+  lagByGroup: z.record(z.string(), z.number().nonnegative()),
+  outboxPending: z.number().nonnegative(),
+  oldestPendingSeconds: z.number().nonnegative(),
+  deadLettered: z.number().int().nonnegative(),
+});
+
+export const platformMetricsResponse = z.strictObject({
+  generatedAt: z.string(),
+  sampleEverySeconds: z.number().positive(),
+  windowSeconds: z.number().positive(),
+  /** The end of each chart interval, oldest first (every series has one value per time). */
+  times: z.array(z.string()),
+  services: z.array(platformServiceResponse),
+  topics: z.array(platformTopicResponse),
+  streamConnections: z.number().nonnegative(),
+  streamSeries: z.array(z.number().nullable()),
+  deadLettered: z.number().int().nonnegative(),
+});
+export type PlatformMetricsResponse = z.infer<typeof platformMetricsResponse>;
+
 /** A moderation's outcome as the owning service reported it (its fields vary by action). */
 const moderationResult = z.looseObject({});
 
@@ -135,6 +178,10 @@ export const adminEndpoints = {
       generatedAt: z.string(),
     }),
     summary: 'Events each topic’s dead-letter topic holds',
+  },
+  'GET /api/admin/platform': {
+    data: platformMetricsResponse,
+    summary: 'Request, error and latency rates per service, consumer lag, outbox and dead letters',
   },
   'GET /api/admin/users': { data: page('users', adminMemberResponse), summary: 'Members' },
   'PATCH /api/admin/users/{id}/status': {

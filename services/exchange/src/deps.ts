@@ -14,8 +14,11 @@ import { buildDisputeDeps } from './disputes/deps';
  * module at the top level (the other modules borrow from it), the shared members' directory, and
  * one entry per other module.
  */
-export function buildDeps(ctx: ServiceContext<ExchangeConfig>) {
-  const now = () => new Date();
+export function buildDeps(
+  ctx: ServiceContext<ExchangeConfig>,
+  /** The time every use case reads (a test's clock moves it; real time by default). */
+  now: () => Date = () => new Date(),
+) {
   const circleStore = new CirclesRepository(ctx.conn, ctx.eventsWritten);
   const proposalDeps = buildProposalDeps(ctx, {
     now,

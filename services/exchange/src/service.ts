@@ -19,12 +19,15 @@ import { ratingsRoutes } from './ratings/api/ratings/ratings.routes';
 import { organisersRoutes } from './math-trades/api/organisers/organisers.routes';
 import { mathTradesRoutes } from './math-trades/api/math-trades/math-trades.routes';
 
-export type ExchangeOverrides = RuntimeOverrides;
+export type ExchangeOverrides = RuntimeOverrides & {
+  /** The service's clock (the trade clocks' tests move time instead of waiting). */
+  now?: () => Date;
+};
 
 /** Starts the exchange service: its database, event plumbing and HTTP API. */
 export function startExchangeService(
   config: Readonly<ExchangeConfig>,
-  overrides: ExchangeOverrides = {},
+  { now, ...overrides }: ExchangeOverrides = {},
 ): Promise<RunningService<ExchangeConfig, ExchangeDeps>> {
   return startServiceRuntime({
     name: 'exchange',
@@ -33,19 +36,29 @@ export function startExchangeService(
       partyModel(conn);
       mathTradeModels(conn);
       // Aggregates whose events go out through the outbox.
-      return [...proposalModels(conn), ...ratingsModels(conn), ...circleModels(conn), ...disputeModels(conn)];
+      return [
+        ...proposalModels(conn),
+        ...ratingsModels(conn),
+        ...circleModels(conn),
+        ...disputeModels(conn),
+      ];
     },
-    deps: buildDeps,
+    deps: (ctx) => buildDeps(ctx, now),
     subscriptions,
     onStart: async (deps) => {
       // Proposals stored before their query fields existed get them once (none on a new database).
       const updated = await deps.proposals.addQueryFields();
       if (updated) deps.logger.info({ updated }, 'proposals given their query fields');
+      // Ratings written before reveal times existed were shown at once; they stay shown.
+      const revealed = await deps.ratings.store.addRevealTimes();
+      if (revealed) deps.logger.info({ revealed }, 'ratings given their reveal time');
+      deps.ratings.revealer.start();
       deps.proposalSweeper.start();
       deps.circles.sweeper.start();
       deps.circles.matcher.start();
     },
-    onStop: async ({ proposalSweeper, circles }) => {
+    onStop: async ({ proposalSweeper, circles, ratings }) => {
+      await ratings.revealer.stop();
       await circles.matcher.stop();
       await circles.sweeper.stop();
       await proposalSweeper.stop();

@@ -15,7 +15,7 @@ import { ProposalsRepository } from './data/proposals/proposals.repository';
 import { reservationModel } from './data/reservations/reservation.model';
 import { ReservationsRepository } from './data/reservations/reservations.repository';
 import type { ProposalDeps } from './domain/proposal-deps';
-import { halfWayReservations, overdueProposals } from './domain/sweep-proposals';
+import { dueClocks, halfWayReservations, overdueProposals } from './domain/sweep-proposals';
 
 /** The proposals module's collections; returns the one with an outbox (for the service's `models`). */
 export function proposalModels(conn: Connection) {
@@ -57,10 +57,25 @@ export function buildProposalDeps(
     },
     proposalTtlMs: ctx.config.PROPOSAL_TTL_HOURS * 3600_000,
     reservationGraceMs: ctx.config.RESERVATION_GRACE_MS,
+    clock: {
+      shipMs: ctx.config.SHIP_DEADLINE_HOURS * 3600_000,
+      deliveryMs: ctx.config.DELIVERY_ASSUMED_HOURS * 3600_000,
+      reportMs: ctx.config.REPORT_WINDOW_HOURS * 3600_000,
+    },
     circleHolds: ports.circleHolds,
   };
   /** Due work other modules add (disputes), swept with the proposals'. */
   const dueWork: DueWork[] = [];
+  const sweepDueWork = () =>
+    sweepDue(
+      [
+        overdueProposals(proposalDeps),
+        halfWayReservations(proposalDeps),
+        dueClocks(proposalDeps),
+        ...dueWork,
+      ],
+      proposalDeps,
+    );
   return {
     ...proposalDeps,
     dueWork,
@@ -68,15 +83,16 @@ export function buildProposalDeps(
     listings: proposalDeps.listings as ListingsRepository,
     entitlements: proposalDeps.entitlements as EntitlementsRepository,
     proposals,
-    /** Expires overdue proposals and releases abandoned reservations (started with the service). */
+    /**
+     * One pass of the due-work sweep: expires overdue proposals, releases abandoned reservations,
+     * moves accepted exchanges' clocks, and runs the due work other modules added.
+     */
+    sweepDueWork,
+    /** Runs `sweepDueWork` on a timer (started with the service). */
     proposalSweeper: new PeriodicJob(
       'proposal-sweep',
       ctx.config.PROPOSAL_SWEEP_MS,
-      () =>
-        sweepDue(
-          [overdueProposals(proposalDeps), halfWayReservations(proposalDeps), ...dueWork],
-          proposalDeps,
-        ),
+      sweepDueWork,
       ctx.logger,
     ),
   };

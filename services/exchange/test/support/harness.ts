@@ -1,9 +1,9 @@
 import { Topics } from '@swapbooth/contracts';
-import type { RunningService, RuntimeOverrides } from '@swapbooth/runtime';
+import type { RunningService } from '@swapbooth/runtime';
 import { startServiceUnderTest, type Api, type Env, type EventTap } from '@swapbooth/test-kit';
 import { loadExchangeConfig, type ExchangeConfig } from '../../src/config';
 import type { ExchangeDeps } from '../../src/deps';
-import { startExchangeService } from '../../src/service';
+import { startExchangeService, type ExchangeOverrides } from '../../src/service';
 
 export { newMember, type TestMember as Member } from '@swapbooth/test-kit';
 
@@ -23,7 +23,7 @@ export interface Harness {
  */
 export async function startExchange(
   env: Env = {},
-  overrides: RuntimeOverrides = {},
+  overrides: ExchangeOverrides = {},
 ): Promise<Harness> {
   const sut = await startServiceUnderTest({
     name: 'exchange',

@@ -21,6 +21,7 @@ import type { ProposalDeps } from './proposal-deps';
 import type { Reservation } from './proposal-ports';
 import { mutateProposal, proposalNotFound } from './mutate-proposal';
 import { validateTerms } from './validate-terms';
+import { decideConfirm, decideExtend } from './trade-clock';
 import { assertNotBlocked } from './member-blocks';
 import { circleOfHold, claimAll, releaseAll } from './claim-listings';
 
@@ -81,6 +82,7 @@ async function accept(deps: ProposalDeps, id: string, actorId: string): Promise<
       const move = decideStatus(p, actorId, 'accepted', {
         now,
         entitled: await entitledAs(deps, p, actorId),
+        clock: deps.clock,
       });
       // A block between the two ends their open proposals; one it has not reached yet is refused.
       await assertNotBlocked(deps.memberBlocks, p.senderId, p.receiverId);
@@ -170,6 +172,29 @@ export function updateShipping(
   trackingNote: string | undefined,
 ): Promise<Proposal> {
   return mutateProposal(deps.proposals, id, (p) =>
-    decideShipping(p, actorId, side, status, trackingNote, { now: deps.now() }),
+    decideShipping(p, actorId, side, status, trackingNote, { now: deps.now(), clock: deps.clock }),
+  );
+}
+
+/** `POST /proposal/{id}/confirm`: "Everything is OK"; every receiver's OK completes it early. */
+export function confirmExchange(
+  deps: ProposalDeps,
+  id: string,
+  actorId: string,
+): Promise<Proposal> {
+  return mutateProposal(deps.proposals, id, (p) =>
+    decideConfirm(p, actorId, deps.now(), deps.clock),
+  );
+}
+
+/** `POST /proposal/{id}/extend`: more time, once, for a partner late to ship. */
+export function extendShipping(
+  deps: ProposalDeps,
+  id: string,
+  actorId: string,
+  side: ParcelSide | undefined,
+): Promise<Proposal> {
+  return mutateProposal(deps.proposals, id, (p) =>
+    decideExtend(p, actorId, side, deps.now(), deps.clock),
   );
 }

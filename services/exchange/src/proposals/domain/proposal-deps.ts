@@ -6,6 +6,7 @@ import type {
   ReservationStore,
 } from './proposal-ports';
 import type { ProposalCaps, ProposalSendCounter } from './proposal-caps';
+import type { ClockSettings } from './trade-clock';
 import type { MemberBlocks } from './member-blocks';
 
 /** What the proposal use cases need; each takes only the parts it uses. */
@@ -26,6 +27,8 @@ export interface ProposalDeps {
   proposalTtlMs: number;
   /** How long a reservation without an accepted proposal is left alone (see the sweeper). */
   reservationGraceMs: number;
+  /** An accepted exchange's shipping, delivery and report periods (see trade-clock). */
+  clock: ClockSettings;
   /** Whether the trade circle behind a reservation still holds it ('unknown': no such circle). */
   circleHolds(circleId: string): Promise<'holds' | 'released' | 'unknown'>;
 }

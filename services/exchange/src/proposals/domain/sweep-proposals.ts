@@ -1,5 +1,6 @@
 import { AppError } from '@swapbooth/service-kit';
 import { decideExpiry, decideUnavailable } from './proposal-moves';
+import { decideClocks } from './trade-clock';
 import type { ProposalDeps } from './proposal-deps';
 import { mutateProposal } from './mutate-proposal';
 import { isAbandoned } from './answer-proposal';
@@ -10,6 +11,18 @@ export const overdueProposals = (deps: Pick<ProposalDeps, 'proposals'>): DueWork
   name: 'expired',
   due: (now, limit) => deps.proposals.dueIds(now, limit),
   settle: (id, now) => mutateProposal(deps.proposals, id, (p) => decideExpiry(p, now)),
+});
+
+/**
+ * Accepted exchanges with a clock due (a reminder, a shipping deadline, an assumed delivery, the
+ * end of the report window) take their step. Each write is guarded by the version read, so when
+ * two replicas sweep at once one settles it and the other finds nothing due any more; the events
+ * go out with the write, so a sweep stopped half-way sends none twice.
+ */
+export const dueClocks = (deps: Pick<ProposalDeps, 'proposals' | 'clock'>): DueWork => ({
+  name: 'clocks',
+  due: (now, limit) => deps.proposals.dueClockIds(now, limit),
+  settle: (id, now) => mutateProposal(deps.proposals, id, (p) => decideClocks(p, now, deps.clock)),
 });
 
 /**

@@ -1,5 +1,6 @@
 import {
   proposalDetailsLocked,
+  type ParcelDeadlinesResponse,
   type ParcelResponse,
   type ProposalListingResponse,
   type ProposalPartyResponse,
@@ -13,6 +14,7 @@ import {
   awaiting,
   currentTerms,
   isOpen,
+  nextDueAt,
   roleOf,
   termsBy,
   type Parcel,
@@ -51,7 +53,13 @@ const parcelOut = (p: Parcel): ParcelResponse => ({
   updated_at: iso(p.updatedAt),
 });
 
-const noDeadlines = { ship_by: null, extended: false, counts_delivered_at: null, confirmed: false };
+/** One parcel's clocks as its parties see them (none before acceptance). */
+const deadlinesOut = (p: Parcel): ParcelDeadlinesResponse => ({
+  ship_by: p.status === 'preparing' ? iso(p.shipBy) : null,
+  extended: p.extended === true,
+  counts_delivered_at: p.status === 'shipped' ? iso(p.deliverBy) : null,
+  confirmed: p.confirmedAt !== undefined,
+});
 
 /**
  * Proposals as one party sees them. A receiver without a subscription, on a proposal they never
@@ -61,7 +69,7 @@ export class ProposalPresenter {
   constructor(
     private readonly deps: Pick<
       ExchangeDeps,
-      'listings' | 'parties' | 'entitlements' | 'ratingLedger'
+      'listings' | 'parties' | 'entitlements' | 'ratingLedger' | 'now'
     >,
   ) {}
 
@@ -133,13 +141,20 @@ export class ProposalPresenter {
       rounds: locked ? [] : p.rounds.map(roundOut),
       terms_by: isOpen(p.status) ? shown(termsBy(p)) : null,
       awaiting: shown(awaiting(p)),
-      allowed_actions: allowedActions(p, viewerId, { locked, rated: facts.rated }),
+      allowed_actions: allowedActions(p, viewerId, {
+        locked,
+        rated: facts.rated,
+        now: this.deps.now(),
+      }),
       details_locked: locked,
       shipping: { sender: parcelOut(p.shipping.sender), receiver: parcelOut(p.shipping.receiver) },
       rated_by_me: facts.rated,
-      next_deadline: null,
-      auto_complete_at: null,
-      deadlines: { sender: noDeadlines, receiver: noDeadlines },
+      next_deadline: iso(nextDueAt(p)),
+      auto_complete_at: p.status === 'accepted' ? iso(p.reportBy) : null,
+      deadlines: {
+        sender: deadlinesOut(p.shipping.sender),
+        receiver: deadlinesOut(p.shipping.receiver),
+      },
       expires_at: iso(p.expiresAt),
       created_at: p.createdAt.toISOString(),
       updated_at: p.updatedAt.toISOString(),

@@ -8,7 +8,9 @@ import { AppError, assertSelf, parse, principalOf } from '@swapbooth/service-kit
 import type { ExchangeDeps } from '../../../deps';
 import {
   changeProposalStatus,
+  confirmExchange,
   counterProposal,
+  extendShipping,
   updateShipping,
 } from '../../domain/answer-proposal';
 import { createProposal } from '../../domain/create-proposal';
@@ -22,8 +24,10 @@ import {
 import { idParam, ok } from '../../../shared/api/http';
 import { ProposalPresenter } from './proposal-presenter';
 import {
+  confirmBody,
   counterBody,
   createProposalBody,
+  extendBody,
   memberProposalsQuery,
   shippingBody,
   statusBody,
@@ -76,6 +80,17 @@ export function proposalsController(deps: ExchangeDeps) {
       const actor = assertSelf(req, body.userId);
       const p = await updateShipping(deps, id, actor, body.type, body.status, body.trackingNote);
       ok(res, await presenter.one(p, actor));
+    },
+    async confirm(req: Request, res: Response) {
+      const id = param(req, 'id');
+      const actor = assertSelf(req, parse(confirmBody, req.body).userId);
+      ok(res, await presenter.one(await confirmExchange(deps, id, actor), actor));
+    },
+    async extend(req: Request, res: Response) {
+      const id = param(req, 'id');
+      const body = parse(extendBody, req.body);
+      const actor = assertSelf(req, body.userId);
+      ok(res, await presenter.one(await extendShipping(deps, id, actor, body.type), actor));
     },
     async ofMember(req: Request, res: Response) {
       const userId = assertSelf(req, param(req, 'id'));

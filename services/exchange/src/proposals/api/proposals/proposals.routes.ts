@@ -16,6 +16,8 @@ export function proposalsRoutes(ctx: ServiceContext, deps: ExchangeDeps): Router
   r.put('/api/exchange/proposal/:id/status', member, handle(c.status));
   r.post('/api/exchange/proposal/:id/counter', member, handle(c.counter));
   r.put('/api/exchange/proposal/:id/shipping-status', member, handle(c.shipping));
+  r.post('/api/exchange/proposal/:id/confirm', member, handle(c.confirm));
+  r.post('/api/exchange/proposal/:id/extend', member, handle(c.extend));
   r.get('/api/exchange/user/:id/proposals', member, handle(c.ofMember));
   // Public: a member's trade record shows on their store (the gateway lets it through).
   r.get('/api/exchange/user/:id/stats', handle(c.stats));

@@ -1,5 +1,7 @@
 /** The proposal routes' request schemas live with their contract (packages/contracts). */
 export {
+  confirmProposalBody as confirmBody,
+  extendDeadlineBody as extendBody,
   counterProposalBody as counterBody,
   createProposalBody,
   memberProposalsQuery,

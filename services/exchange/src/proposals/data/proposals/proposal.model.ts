@@ -11,6 +11,8 @@ export type ProposalDoc = Omit<Proposal, 'id'> & {
   _id: string;
   listingIds: string[];
   openTerms?: string;
+  /** The accepted exchange's next due clock (`nextDueAt`), absent when none runs. */
+  dueAt?: Date;
 };
 
 const roundSchema = new Schema(
@@ -33,6 +35,12 @@ const parcelSchema = new Schema(
     status: { type: String, required: true },
     trackingNote: { type: String, default: '' },
     updatedAt: Date,
+    shipBy: Date,
+    remindAt: Date,
+    lateNoticed: Boolean,
+    extended: Boolean,
+    deliverBy: Date,
+    confirmedAt: Date,
   },
   { _id: false },
 );
@@ -52,9 +60,11 @@ const proposalSchema = new Schema<ProposalDoc>(
     expiresAt: Date,
     acceptedAt: Date,
     completedAt: Date,
+    reportBy: Date,
     circleId: String,
     listingIds: { type: [String], default: [] },
     openTerms: String,
+    dueAt: Date,
     version: { type: Number, required: true },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
@@ -76,6 +86,9 @@ proposalSchema.index({ listingIds: 1, createdAt: -1 });
 // Open proposals by when their answer is due (the sweep that expires them; sparse: only open
 // proposals have a due date).
 proposalSchema.index({ expiresAt: 1 }, { sparse: true });
+// Accepted exchanges by their next due clock (the sweep that reminds, notices deadlines, assumes
+// deliveries and completes them; sparse: only an accepted exchange with a clock running has one).
+proposalSchema.index({ dueAt: 1 }, { sparse: true });
 
 export function proposalModel(conn: Connection): Model<ProposalDoc> {
   return (

@@ -8,7 +8,7 @@ import {
   withOutbox,
   type DomainEvent,
 } from '@swapbooth/event-bus';
-import { allListingsOf, heldTermsKey, type Proposal } from '../../domain/proposal';
+import { allListingsOf, heldTermsKey, nextDueAt, type Proposal } from '../../domain/proposal';
 import type {
   MemberCounts,
   MemberProposalsQuery,
@@ -23,11 +23,19 @@ const NO_OUTBOX = { _outbox: 0, _outboxPending: 0, _outboxLeaseUntil: 0 } as con
 const orUndefined = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
 function toProposal(doc: ProposalDoc): Proposal {
-  const parcel = (p: Proposal['shipping']['sender']) => ({
-    status: p.status,
-    trackingNote: p.trackingNote ?? '',
-    ...(p.updatedAt ? { updatedAt: p.updatedAt } : {}),
-  });
+  const parcel = (p: Proposal['shipping']['sender']): Proposal['shipping']['sender'] => {
+    const out: Proposal['shipping']['sender'] = {
+      status: p.status,
+      trackingNote: p.trackingNote ?? '',
+    };
+    for (const k of ['updatedAt', 'shipBy', 'remindAt', 'deliverBy', 'confirmedAt'] as const) {
+      const v = orUndefined(p[k]);
+      if (v !== undefined) out[k] = v;
+    }
+    if (p.lateNoticed) out.lateNoticed = true;
+    if (p.extended) out.extended = true;
+    return out;
+  };
   const p: Proposal = {
     id: doc._id,
     senderId: doc.senderId,
@@ -54,6 +62,7 @@ function toProposal(doc: ProposalDoc): Proposal {
     expiresAt: orUndefined(doc.expiresAt),
     acceptedAt: orUndefined(doc.acceptedAt),
     completedAt: orUndefined(doc.completedAt),
+    reportBy: orUndefined(doc.reportBy),
     circleId: orUndefined(doc.circleId),
   };
   for (const [k, v] of Object.entries(optional)) if (v !== undefined) Object.assign(p, { [k]: v });
@@ -70,6 +79,7 @@ const openTermsOf = (p: Proposal): string | undefined => {
 const queryFieldsOf = (p: Proposal) => ({
   listingIds: allListingsOf(p),
   openTerms: openTermsOf(p),
+  dueAt: nextDueAt(p),
 });
 
 /** The stored state: every field set, the optional ones absent unset. */
@@ -83,7 +93,9 @@ function updateOf(p: Proposal): { $set: Record<string, unknown>; $unset?: Record
     'expiresAt',
     'acceptedAt',
     'completedAt',
+    'reportBy',
     'openTerms',
+    'dueAt',
   ] as const) {
     if (state[k] === undefined) $unset[k] = 1;
   }
@@ -115,6 +127,7 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
         ...state,
         listingIds: fields.listingIds,
         ...(fields.openTerms ? { openTerms: fields.openTerms } : {}),
+        ...(fields.dueAt ? { dueAt: fields.dueAt } : {}),
         ...withOutbox(toOutbox(events, 'exchange')),
       });
     } catch (err) {
@@ -209,6 +222,16 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
       ],
       status: OPEN,
     });
+  }
+
+  async dueClockIds(now: Date, limit: number): Promise<string[]> {
+    const docs = await this.model
+      .find({ dueAt: { $lte: now } }, { _id: 1 })
+      .sort({ dueAt: 1 })
+      .limit(limit)
+      .lean<{ _id: string }[]>()
+      .exec();
+    return docs.map((d) => d._id);
   }
 
   countOpenFromTo(senderId: string, receiverId: string): Promise<number> {

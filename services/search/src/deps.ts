@@ -3,12 +3,20 @@ import type { SearchConfig } from './config';
 import { BoothsRepository } from './data/booths/booths.repository';
 import { ListingsRepository } from './data/listings/listings.repository';
 import { SellersRepository } from './data/sellers/sellers.repository';
+import { SavedSearchesRepository } from './data/saved-searches/saved-searches.repository';
+import { SearchMatchesRepository } from './data/search-matches/search-matches.repository';
 import { IndexWriter } from './domain/index-writer';
 import { ListingProjector } from './domain/listing-projector';
+import { SavedSearchAlerts } from './domain/saved-search-alerts';
+import { SavedSearches } from './domain/saved-searches';
 import { createSearchEngine } from './adapters/engine';
+import { ReverseSearchIndex } from './adapters/alert-index/reverse-index';
 
 /** Everything the routes, handlers and scripts use, wired once per running service. */
-export function buildDeps(ctx: Pick<ServiceContext<SearchConfig>, 'config' | 'conn' | 'logger'>) {
+export function buildDeps(
+  ctx: Pick<ServiceContext<SearchConfig>, 'config' | 'conn' | 'logger'> &
+    Partial<Pick<ServiceContext<SearchConfig>, 'eventsWritten'>>,
+) {
   const engine = createSearchEngine({
     meiliUrl: ctx.config.MEILI_URL,
     meiliApiKey: ctx.config.MEILI_API_KEY,
@@ -19,6 +27,17 @@ export function buildDeps(ctx: Pick<ServiceContext<SearchConfig>, 'config' | 'co
   const sellers = new SellersRepository(ctx.conn);
   const booths = new BoothsRepository(ctx.conn);
   const index = new IndexWriter(engine);
+  // Read when called: the runtime sets it once the event plumbing runs.
+  const eventsWritten = () => ctx.eventsWritten?.();
+  const savedSearchStore = new SavedSearchesRepository(ctx.conn, eventsWritten);
+  const matches = new SearchMatchesRepository(ctx.conn, eventsWritten);
+  const matcher = new ReverseSearchIndex();
+  const alerts = new SavedSearchAlerts({
+    matcher,
+    searches: savedSearchStore,
+    matches,
+    logger: ctx.logger,
+  });
   return {
     config: ctx.config,
     logger: ctx.logger,
@@ -27,7 +46,18 @@ export function buildDeps(ctx: Pick<ServiceContext<SearchConfig>, 'config' | 'co
     sellers,
     booths,
     index,
-    projector: new ListingProjector({ listings, sellers, booths, index }),
+    projector: new ListingProjector({
+      listings,
+      sellers,
+      booths,
+      index,
+      listed: (docs) => alerts.listed(docs),
+    }),
+    savedSearchStore,
+    matches,
+    matcher,
+    alerts,
+    savedSearches: new SavedSearches({ searches: savedSearchStore, matches, matcher }),
   };
 }
 

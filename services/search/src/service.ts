@@ -5,9 +5,13 @@ import {
 } from '@swapbooth/runtime';
 import { inProcessEngineProblem, type SearchConfig } from './config';
 import { searchRoutes } from './api/search/search.routes';
+import { savedSearchesRoutes } from './api/saved-searches/saved-searches.routes';
 import { boothModel } from './data/booths/booth.model';
 import { listingModel } from './data/listings/listing.model';
 import { sellerModel } from './data/sellers/seller.model';
+import { savedSearchModel, savedSearchOwnerModel } from './data/saved-searches/saved-search.model';
+import { searchMatchModel } from './data/search-matches/search-match.model';
+import { indexedOf } from './domain/saved-search';
 import { buildDeps, type SearchDeps } from './deps';
 import { isInProcess } from './adapters/engine';
 import { subscriptions } from './events/subscriptions';
@@ -43,6 +47,22 @@ async function prepareIndex({ engine, projector, listings, logger }: SearchDeps)
   }
 }
 
+/**
+ * Fills this replica's saved-search matcher from the collection; events keep it current after
+ * (those handled meanwhile carry newer versions, which a stored older one does not undo).
+ */
+async function fillMatcher({ matcher, savedSearchStore, logger }: SearchDeps): Promise<void> {
+  const started = Date.now();
+  for await (const batch of savedSearchStore.all(1000)) {
+    for (const search of batch) {
+      const indexed = indexedOf(search);
+      if (indexed) matcher.put(indexed);
+    }
+  }
+  matcher.filled();
+  logger.info({ searches: matcher.size, ms: Date.now() - started }, 'saved searches indexed');
+}
+
 /** Starts the search service: its database, event plumbing and HTTP API. */
 export function startSearchService(
   config: Readonly<SearchConfig>,
@@ -58,17 +78,22 @@ export function startSearchService(
       listingModel(conn);
       sellerModel(conn);
       boothModel(conn);
-      return [];
+      savedSearchOwnerModel(conn);
+      return [savedSearchModel(conn), searchMatchModel(conn)];
     },
     deps: buildDeps,
     subscriptions,
-    onStart: prepareIndex,
+    onStart: async (deps) => {
+      await fillMatcher(deps);
+      await prepareIndex(deps);
+    },
     readiness: ({ engine }) => ({ engine: () => engine.ready() }),
     routes: (app, deps, ctx) => {
       // Results change with every listing edit and are not fetched conditionally: an ETag would
       // only add a hash of every ~20 KB page to each request.
       app.set('etag', false);
       app.use(searchRoutes(ctx, deps));
+      app.use(savedSearchesRoutes(ctx, deps));
     },
     onStop: async ({ index, engine }) => {
       await index.settled();

@@ -48,7 +48,9 @@ export const savedSearchQuery = z
     ),
     radius: z.preprocess(
       (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v),
-      z.literal(searchRadiusMiles, { error: `must be one of ${searchRadiusMiles.join(', ')}` }).optional(),
+      z
+        .literal(searchRadiusMiles, { error: `must be one of ${searchRadiusMiles.join(', ')}` })
+        .optional(),
     ),
   })
   .refine((q) => Boolean(q.query || q.category || q.subcategory || q.condition || q.searchZip), {

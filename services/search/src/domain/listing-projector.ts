@@ -18,6 +18,8 @@ export interface ProjectorDeps {
   sellers: SellerStore;
   booths: BoothStore;
   index: IndexWriter;
+  /** Told of listings a product event put into search (published or edited), once indexed. */
+  listed?: (docs: readonly ListingDocument[]) => Promise<void>;
 }
 
 /** How many listings one indexing or loading step handles at once. */
@@ -52,7 +54,8 @@ export class ListingProjector {
   async productChanged(snapshot: ProductSnapshot): Promise<void> {
     const facts = productFactsOf(snapshot);
     if (await this.deps.listings.applyProduct(facts, snapshot.version)) {
-      await this.reindex(facts.sellerId, [facts]);
+      const listed = await this.reindex(facts.sellerId, [facts]);
+      if (listed.length > 0) await this.deps.listed?.(listed);
     }
   }
 
@@ -152,16 +155,22 @@ export class ListingProjector {
     for (const batch of chunks(products, BATCH_SIZE)) await this.reindex(sellerId, batch);
   }
 
-  private async reindex(sellerId: string, products: readonly ProductFacts[]): Promise<void> {
-    if (products.length === 0) return;
+  /** Composes and indexes (or drops) a seller's listings; returns those now in search. */
+  private async reindex(
+    sellerId: string,
+    products: readonly ProductFacts[],
+  ): Promise<ListingDocument[]> {
+    if (products.length === 0) return [];
     const [seller, booth] = await Promise.all([
       this.deps.sellers.find(sellerId),
       this.deps.booths.findByUser(sellerId),
     ]);
     const composed = products.map((product) => compose(product, seller, booth));
+    const visible = composed.filter((l) => l.visible).map((l) => l.doc);
     await this.deps.index.apply(
-      composed.filter((l) => l.visible).map((l) => l.doc),
+      visible,
       composed.filter((l) => !l.visible).map((l) => l.id),
     );
+    return visible;
   }
 }

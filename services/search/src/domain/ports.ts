@@ -1,4 +1,7 @@
+import type { DomainEvent } from '@swapbooth/event-bus';
 import type { BoothFacts, ProductFacts, SellerFacts, SellerStatus } from './listing-projection';
+import type { SavedSearch } from './saved-search';
+import type { SearchMatchRecord } from './saved-search-alerts';
 
 /**
  * The stores behind the projection. Each `apply*` writes only when its version (or time) is not
@@ -171,4 +174,70 @@ export interface SearchEngine {
   /** Resolves when the engine can serve requests; rejects otherwise (health checks). */
   ready(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Saved searches as the matcher indexes them: whose they are and the engine query searching with
+ * them runs (the search page's parameters turned into a query the same way `GET /api/search`
+ * turns them).
+ */
+export interface IndexedSearch {
+  id: string;
+  memberId: string;
+  version: number;
+  query: SearchQuery;
+}
+
+/** One saved search a listing matches, with the listing's distance from the search's ZIP. */
+export interface SearchMatch {
+  searchId: string;
+  memberId: string;
+  distance?: number;
+}
+
+/**
+ * Matches a new listing against every saved search at once: an index of the searches (in this
+ * replica's memory) that finds the few that could match, each then checked with the engine's own
+ * query semantics, so a listing matches a saved search exactly when searching with it would
+ * return the listing. Writes of an older version than the one indexed change nothing.
+ */
+export interface SavedSearchMatcher {
+  put(search: IndexedSearch): void;
+  remove(searchId: string, version: number): void;
+  /** The saved searches `doc` matches; waits for the index to be filled at start. */
+  match(doc: ListingDocument): Promise<SearchMatch[]>;
+  /** Marks the index filled (matching waits until then). */
+  filled(): void;
+  /** Saved searches indexed. */
+  readonly size: number;
+}
+
+/** Saved searches, stored with their events (the outbox). */
+export interface SavedSearchStore {
+  /** Counts one more saved search for the member unless they hold `max`; false when they do. */
+  reserve(memberId: string, max: number): Promise<boolean>;
+  /** Counts one saved search fewer (deleted, or a reservation not used). */
+  release(memberId: string): Promise<void>;
+  insert(search: SavedSearch, events: DomainEvent[]): Promise<void>;
+  /** A saved search not deleted. */
+  find(id: string): Promise<SavedSearch | undefined>;
+  /** Writes the next state unless the stored version moved on; false when it did. */
+  replace(search: SavedSearch, expectedVersion: number, events: DomainEvent[]): Promise<boolean>;
+  /** The member's saved searches (not deleted), oldest first. */
+  listMine(memberId: string): Promise<SavedSearch[]>;
+  /** The saved searches of these ids that are not deleted. */
+  many(ids: readonly string[]): Promise<SavedSearch[]>;
+  /** Every saved search not deleted, in batches (filling the matcher at start). */
+  all(batchSize: number): AsyncIterable<SavedSearch[]>;
+  markOpened(id: string, at: Date): Promise<void>;
+}
+
+/** What members were told of which listing: one record per member and listing. */
+export interface SearchMatchStore {
+  /** Stores the record with its events unless one for the member and listing exists; false then. */
+  recordOnce(record: SearchMatchRecord, events: DomainEvent[]): Promise<boolean>;
+  /** The member's matches delivered instantly since `since`. */
+  instantSince(memberId: string, since: Date): Promise<number>;
+  /** Matches of a saved search after `since`. */
+  countSince(searchId: string, since: Date): Promise<number>;
 }

@@ -5,6 +5,7 @@ import { onBoothChanged } from './on-booth-changed';
 import { onIdentityVerified } from './on-identity-verified';
 import { onProductChanged, onProductDeleted } from './on-product-changed';
 import { onRatingCreated } from './on-rating-created';
+import { onSavedSearchChanged, onSavedSearchDeleted } from './on-saved-search-changed';
 import { onUserDefaultAddressChanged } from './on-user-default-address-changed';
 import { onUserProfileUpdated } from './on-user-profile-updated';
 import { onUserStatusChanged } from './on-user-status-changed';
@@ -44,5 +45,13 @@ export const subscriptions = (deps: SearchDeps): Subscription[] => {
     },
     { topic: Topics.identity, handlers: { 'identity.verified': onIdentityVerified(deps) } },
     { topic: Topics.rating, handlers: { 'rating.created': onRatingCreated(deps) } },
+    {
+      topic: Topics.savedSearch,
+      handlers: {
+        'saved-search.created': onSavedSearchChanged(deps),
+        'saved-search.updated': onSavedSearchChanged(deps),
+        'saved-search.deleted': onSavedSearchDeleted(deps),
+      },
+    },
   ];
 };

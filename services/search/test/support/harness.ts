@@ -1,6 +1,6 @@
-import type { EventData, EventEnvelope, EventType } from '@swapbooth/contracts';
+import type { EventData, EventEnvelope, EventType, TopicName } from '@swapbooth/contracts';
 import type { RunningService } from '@swapbooth/runtime';
-import { eventually, startServiceUnderTest, type Env } from '@swapbooth/test-kit';
+import { eventually, startServiceUnderTest, type Env, type EventTap } from '@swapbooth/test-kit';
 import { loadSearchConfig, type SearchConfig } from '../../src/config';
 import type { SearchDeps } from '../../src/deps';
 import { startSearchService } from '../../src/service';
@@ -27,6 +27,8 @@ export interface SearchHarness {
   send(envelope: EventEnvelope): Promise<void>;
   /** Waits until the search consumer has handled (or skipped as a duplicate) an event. */
   handled(envelope: EventEnvelope): Promise<void>;
+  /** A started tap on some of the service's topics (what it publishes), stopped at stop. */
+  tap(topics: readonly TopicName[]): Promise<EventTap>;
   /** Stops and starts the service on the same database and topics. */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -70,6 +72,7 @@ export async function startSearch(env: Env = {}): Promise<SearchHarness> {
       const processed = harness.service.ctx.conn.collection<{ _id: string }>('processed_events');
       await eventually(() => processed.findOne({ _id: `search:${envelope.id}` }), 15_000);
     },
+    tap: (topics) => sut.tap(topics),
     async restart() {
       harness.service = await sut.restart();
       harness.api = new Api(harness.service.url);

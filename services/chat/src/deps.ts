@@ -6,6 +6,7 @@ import { ConversationsRepository } from './data/conversations/conversations.repo
 import { MessagesRepository } from './data/messages/messages.repository';
 import { StoreStatusesRepository } from './data/booths/store-statuses.repository';
 import { EntitlementsRepository } from './data/entitlements/entitlements.repository';
+import { MemberBlocksRepository } from './data/member-blocks/member-blocks.repository';
 import { Chat } from './domain/chat';
 import { DisputeWindowsRepository } from './data/disputes/dispute-windows.repository';
 
@@ -14,6 +15,7 @@ export function buildDeps(ctx: ServiceContext<ChatConfig>) {
   const conversations = new ConversationsRepository(ctx.conn);
   const stores = new StoreStatusesRepository(ctx.conn);
   const entitlements = new EntitlementsRepository(ctx.conn);
+  const blocks = new MemberBlocksRepository(ctx.conn);
   const messages = new MessagesRepository(ctx.conn, ctx.eventsWritten);
   const chat = new Chat(
     conversations,
@@ -28,10 +30,11 @@ export function buildDeps(ctx: ServiceContext<ChatConfig>) {
     ),
     new RealtimePublisher(ctx.redis),
     CHAT_MESSAGE_MAX,
+    blocks,
   );
   /** An exchange's chat for an admin, while a dispute about it is open. */
   const transcripts = { windows: new DisputeWindowsRepository(ctx.conn), messages };
-  return { conversations, stores, entitlements, chat, transcripts };
+  return { conversations, stores, entitlements, blocks, chat, transcripts };
 }
 
 export type ChatDeps = ReturnType<typeof buildDeps>;

@@ -9,6 +9,7 @@ import { conversationModel } from './data/conversations/conversation.model';
 import { messageModel } from './data/messages/message.model';
 import { storeStatusModel } from './data/booths/store-status.model';
 import { entitlementModel } from './data/entitlements/entitlement.model';
+import { memberBlockModel } from './data/member-blocks/member-block.model';
 import { subscriptions } from './events/subscriptions';
 import { chatRoutes } from './api/chat/chat.routes';
 import { transcriptsRoutes } from './api/transcripts/transcripts.routes';
@@ -28,6 +29,7 @@ export function startChatService(
       conversationModel(conn);
       storeStatusModel(conn);
       entitlementModel(conn);
+      memberBlockModel(conn);
       disputeWindowModel(conn);
       // Messages carry the chat.message-sent events they raise.
       return [messageModel(conn)];

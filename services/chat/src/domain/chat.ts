@@ -16,6 +16,7 @@ import type {
   ConversationRepository,
   Entitlements,
   LivePush,
+  MemberBlocks,
   MessageRepository,
   SendLimiter,
   StoreStatuses,
@@ -27,6 +28,7 @@ export interface ConversationView {
   viewerId: string;
   otherUserId: string;
   unread: number;
+  /** No one writes: a store in it is suspended, or one party blocks the other. */
   readOnly: boolean;
   /** SPEC §6: the receiver without a subscription sees neither the sender nor the messages. */
   locked: boolean;
@@ -49,6 +51,7 @@ export class Chat {
     private readonly limiter: SendLimiter,
     private readonly live: LivePush,
     private readonly maxContent: number,
+    private readonly blocks: Pick<MemberBlocks, 'blockedEitherWay'>,
   ) {}
 
   /** The conversation of a proposal (404 before the proposal's creation has reached chat). */
@@ -94,6 +97,11 @@ export class Chat {
     const content = messageContent(rawContent, this.maxContent);
     const first = await this.byId(conversationId, userId);
     if (first.locked) throw subscriptionRequired();
+    // The same words whoever blocked whom: nothing tells the blocked member why.
+    if (
+      await this.blocks.blockedEitherWay(first.conversation.senderId, first.conversation.receiverId)
+    )
+      throw AppError.forbidden('You cannot send messages in this conversation');
     if (first.readOnly)
       throw AppError.forbidden('This conversation is read-only while a store in it is suspended');
     const wait = await this.limiter.take(userId);
@@ -180,10 +188,12 @@ export class Chat {
     userId: string,
     subscribed?: Promise<boolean>,
   ): Promise<ConversationView> {
-    const [readOnly, locked] = await Promise.all([
+    const [suspended, blocked, locked] = await Promise.all([
       this.stores.anySuspended([c.senderId, c.receiverId]),
+      this.blocks.blockedEitherWay(c.senderId, c.receiverId),
       this.lockedFor(c, userId, subscribed),
     ]);
+    const readOnly = suspended || blocked;
     return {
       conversation: c,
       viewerId: userId,

@@ -42,6 +42,13 @@ export interface StoreStatuses {
   record(userId: string, status: string, version: number): Promise<void>;
 }
 
+/** Blocks between members as auth last reported them; a block counts both ways. */
+export interface MemberBlocks {
+  blockedEitherWay(a: string, b: string): Promise<boolean>;
+  /** Keeps the newest change of the pair: an older version changes nothing. */
+  record(blockerId: string, blockedId: string, active: boolean, version: number): Promise<void>;
+}
+
 /** Members' subscriptions as payment last reported them (from `subscription.changed`). */
 export interface Entitlements {
   isSubscribed(userId: string): Promise<boolean>;

@@ -4,6 +4,7 @@ import type { ChatDeps } from '../deps';
 import { onBoothChanged } from './on-booth-status-changed';
 import { onProposalAccepted, onProposalCountered, onProposalCreated } from './on-proposal-created';
 import { onSubscriptionChanged } from './on-subscription-changed';
+import { onMemberBlockChanged } from './on-member-blocked';
 import { onDisputeNews } from './on-dispute-news';
 
 /** Every topic the chat service consumes, in one list. */
@@ -11,6 +12,7 @@ export const subscriptions = ({
   conversations,
   stores,
   entitlements,
+  blocks,
   transcripts,
 }: ChatDeps): Subscription[] => [
   {
@@ -34,5 +36,12 @@ export const subscriptions = ({
   {
     topic: Topics.subscription,
     handlers: { 'subscription.changed': onSubscriptionChanged(entitlements) },
+  },
+  {
+    topic: Topics.user,
+    handlers: {
+      'member.blocked': onMemberBlockChanged(blocks),
+      'member.unblocked': onMemberBlockChanged(blocks),
+    },
   },
 ];

@@ -20,7 +20,7 @@ export function buildDeps(ctx: ServiceContext<AdminConfig>) {
   const audit = new AuditLogRepository(ctx.conn, ctx.eventsWritten);
   const projections = projectionRepositories(ctx.conn);
   const projection = projectionReader(projections);
-  const urls = serviceUrls(c, ['auth', 'catalog', 'payment', 'exchange']);
+  const urls = serviceUrls(c, ['auth', 'catalog', 'payment', 'exchange', 'chat']);
   const calls = new PlatformClient(urls, c.INTERNAL_CALL_TIMEOUT_MS);
   const sessions = redisSessionRevoker(ctx.redis, c.ADMIN_TOKEN_TTL_SECONDS);
   return {

@@ -15,7 +15,13 @@ interface Answer {
  */
 export class PlatformClient implements ServiceCalls {
   constructor(
-    private readonly urls: { auth: string; catalog: string; payment: string; exchange: string },
+    private readonly urls: {
+      auth: string;
+      catalog: string;
+      payment: string;
+      exchange: string;
+      chat: string;
+    },
     private readonly timeoutMs: number,
   ) {}
 
@@ -59,8 +65,25 @@ export class PlatformClient implements ServiceCalls {
     return this.call('exchange', token, 'PUT', `/internal/organisers/${enc(userId)}`, { status });
   }
 
+  disputes(token: string, query: Record<string, string | number>) {
+    const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    return this.call('exchange', token, 'GET', `/internal/disputes?${q.toString()}`);
+  }
+
+  dispute(token: string, id: string) {
+    return this.call('exchange', token, 'GET', `/internal/disputes/${enc(id)}`);
+  }
+
+  resolveDispute(token: string, id: string, decision: unknown) {
+    return this.call('exchange', token, 'POST', `/internal/disputes/${enc(id)}/resolve`, decision);
+  }
+
+  disputeTranscript(token: string, proposalId: string) {
+    return this.call('chat', token, 'GET', `/internal/proposals/${enc(proposalId)}/transcript`);
+  }
+
   private async call(
-    service: 'auth' | 'catalog' | 'payment' | 'exchange',
+    service: 'auth' | 'catalog' | 'payment' | 'exchange' | 'chat',
     token: string,
     method: string,
     path: string,

@@ -6,6 +6,7 @@ import { AdminRoutes, openAdminRoutes } from './admin-routes';
 import { adminsRoutes } from './admins/admins.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { disputesRoutes } from './disputes/disputes.routes';
 import { healthHandler } from './health/health.routes';
 import { organisersRoutes } from './organisers/organisers.routes';
 import { productsRoutes } from './products/products.routes';
@@ -25,6 +26,7 @@ export function adminApi(deps: AdminDeps, ctx: ServiceContext<AdminConfig>): Rou
   subscriptionsRoutes(r, deps);
   reportsRoutes(r, deps);
   organisersRoutes(r, deps);
+  disputesRoutes(r, deps);
   auditRoutes(r, deps);
   adminsRoutes(r, deps);
   return r.router;

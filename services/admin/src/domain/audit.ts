@@ -22,6 +22,7 @@ export const auditTargetTypes = [
   'booth',
   'report',
   'rating',
+  'dispute',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
@@ -53,4 +54,6 @@ export const auditActions = {
   adminStatus: 'admin.status-set',
   adminResetRequested: 'admin.password-reset-requested',
   adminPasswordReset: 'admin.password-reset',
+  disputeViewed: 'dispute.viewed',
+  disputeResolved: 'dispute.resolved',
 } as const;

@@ -53,4 +53,12 @@ export interface ServiceCalls {
   organisers(token: string, status?: string): Promise<unknown>;
   /** Exchange approves or refuses a member who asked to organise math trades. */
   decideOrganiser(token: string, userId: string, status: string): Promise<unknown>;
+  /** Exchange's disputes, one page, optionally of one status. */
+  disputes(token: string, query: Record<string, string | number>): Promise<unknown>;
+  /** One dispute with its exchange's terms, parties and shipping. */
+  dispute(token: string, id: string): Promise<unknown>;
+  /** Exchange closes a dispute with the admin's decision (and completes or cancels the exchange). */
+  resolveDispute(token: string, id: string, decision: unknown): Promise<unknown>;
+  /** Chat's transcript of an exchange, given only while a dispute about it is open. */
+  disputeTranscript(token: string, proposalId: string): Promise<unknown>;
 }

@@ -4,8 +4,10 @@ import { counter, listingsOf, propose, setStatus, ship, subscribe } from './supp
 import type { Reply } from '@swapbooth/test-kit';
 
 let h: Harness;
+/** Moved forward to pass a shipping deadline without waiting. */
+let shift = 0;
 beforeAll(async () => {
-  h = await startExchange();
+  h = await startExchange({}, { now: () => new Date(Date.now() + shift) });
 });
 afterAll(async () => {
   await h?.stop();
@@ -56,6 +58,11 @@ describe('exchange answers', () => {
       await ship(h, s, id, 'sender', 'shipped', { trackingNote: 'Post 1' }),
     );
     await ship(h, r, id, 'receiver', 'shipped');
+    const confirmed = check(
+      'POST /api/exchange/proposal/{id}/confirm',
+      await h.api.post(`/api/exchange/proposal/${id}/confirm`, {}, r.token),
+    );
+    expect(confirmed.deadlines.sender.confirmed).toBe(true);
     await ship(h, r, id, 'sender', 'delivered');
     const done = check(
       'PUT /api/exchange/proposal/{id}/shipping-status',
@@ -113,6 +120,21 @@ describe('exchange answers', () => {
       await h.api.get(`/api/exchange/proposal/${id}`, s.token),
     );
     expect(rated).toMatchObject({ rated_by_me: true, allowed_actions: [] });
+
+    // A partner late to ship: the other party extends the deadline once.
+    const [want3] = await listingsOf(h, r, 1);
+    const [give3] = await listingsOf(h, s, 1);
+    const lateId = check(
+      'POST /api/exchange/proposal',
+      await propose(h, s, r, { requested: [want3!], offered: [give3!] }),
+    ).proposal_id;
+    await setStatus(h, r, lateId, 'accepted');
+    shift += 6 * 24 * 3600_000;
+    const extended = check(
+      'POST /api/exchange/proposal/{id}/extend',
+      await h.api.post(`/api/exchange/proposal/${lateId}/extend`, { type: 'sender' }, r.token),
+    );
+    expect(extended.deadlines.sender.extended).toBe(true);
 
     expect([...checked].sort()).toEqual(Object.keys(exchangeEndpoints).sort());
   });

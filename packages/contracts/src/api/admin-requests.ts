@@ -91,6 +91,10 @@ export const adminReportsQuery = adminPageQuery.extend({
   status: z.enum(['open', ...adminReportResolutions]).optional(),
   target_type: z.enum(reportTargets).optional(),
 });
+/** GET /api/admin/reports/members: the reports of members, in one status or all. */
+export const adminMemberReportsQuery = adminPageQuery.extend({
+  status: z.enum(['open', ...adminReportResolutions]).optional(),
+});
 export const resolveReportBody = z.strictObject({
   resolution: z.enum(adminReportResolutions, { error: "must be 'dismissed' or 'actioned'" }),
   action_audit_id: adminIdParam.optional(),
@@ -174,6 +178,7 @@ export const adminRequests: Partial<Record<keyof typeof adminEndpoints, Endpoint
     body: adminCancelSubscriptionBody.optional(),
   },
   'GET /api/admin/reports': { query: adminReportsQuery },
+  'GET /api/admin/reports/members': { query: adminMemberReportsQuery },
   'PATCH /api/admin/reports/{id}': { params: byId, body: resolveReportBody },
   'GET /api/admin/audit': { query: adminAuditQuery },
   'GET /api/admin/organisers': { query: organisersQuery },

@@ -76,6 +76,13 @@ export const adminReportResponse = z.strictObject({
   note: z.string().nullable(),
 });
 
+/** A report of a member, with the member as the projection knows them (null if not yet heard of). */
+export const adminMemberReportResponse = adminReportResponse.extend({
+  member: adminMemberResponse.nullable(),
+  /** How many reports about this member are still open (this one included when open). */
+  open_reports_on_member: z.number().int().nonnegative(),
+});
+
 export const auditEntryResponse = z.strictObject({
   audit_id: z.string(),
   at: z.string(),
@@ -206,6 +213,10 @@ export const adminEndpoints = {
   },
   'GET /api/admin/test-stripe': { data: moderationResult, summary: 'Payment provider status' },
   'GET /api/admin/reports': { data: page('reports', adminReportResponse), summary: 'Reports' },
+  'GET /api/admin/reports/members': {
+    data: page('reports', adminMemberReportResponse),
+    summary: 'Reports of members',
+  },
   'PATCH /api/admin/reports/{id}': {
     data: z.strictObject({
       report: adminReportResponse,

@@ -17,6 +17,7 @@ import type { Mailer } from './domain/ports';
 import { tradeTemplates } from './adapters/mail/templates/trade';
 import { circleTemplates } from './adapters/mail/templates/circle';
 import { CircleNews } from './domain/circle-news';
+import { DisputeNews } from './domain/dispute-news';
 import { StreamHub } from './adapters/realtime/stream-hub';
 
 /** Everything the notification service's routes and handlers use, wired once. */
@@ -56,7 +57,9 @@ export function buildDeps(ctx: ServiceContext<NotificationConfig>, mailer: Maile
     delivery,
     circleTemplates(ctx.config.APP_URL),
   );
+  const disputes = new DisputeNews(notifier, live);
   return {
+    disputes,
     delivery,
     store,
     members,

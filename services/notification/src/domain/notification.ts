@@ -25,6 +25,12 @@ export const notificationTypes = [
   'circle_proposed',
   'circle_accepted',
   'circle_dissolved',
+  'dispute_opened',
+  'dispute_answered',
+  'dispute_escalated',
+  'dispute_resolved',
+  'member_warned',
+  'circle_problem',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

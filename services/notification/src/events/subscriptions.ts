@@ -16,6 +16,7 @@ import { onProductChanged, onUserEmail, onUserProfileUpdated } from './on-direct
 import { onAdminActionTaken } from './on-admin-action-taken';
 import { onAdminPasswordResetRequested } from './on-admin-password-reset-requested';
 import { onCircleNews } from './on-circle-news';
+import { onDisputeNews } from './on-dispute-news';
 
 /** Every topic the notification service consumes, in one list. */
 export const subscriptions = (d: NotificationDeps): Subscription[] => {
@@ -41,6 +42,10 @@ export const subscriptions = (d: NotificationDeps): Subscription[] => {
         'proposal.unavailable': step,
         'proposal.completed': step,
         'proposal.shipping-updated': onShippingUpdated(d.steps),
+        'dispute.opened': onDisputeNews(d.disputes),
+        'dispute.answered': onDisputeNews(d.disputes),
+        'dispute.escalated': onDisputeNews(d.disputes),
+        'dispute.resolved': onDisputeNews(d.disputes),
       },
     },
     {

@@ -16,6 +16,11 @@ export const notificationTypes = [
   'proposal_shipped',
   'proposal_delivered',
   'proposal_completed',
+  'ship_reminder',
+  'ship_overdue',
+  'ship_extended',
+  'delivery_assumed',
+  'report_window',
   'new_message',
   'new_rating',
   'new_follower',
@@ -31,6 +36,7 @@ export const notificationTypes = [
   'dispute_resolved',
   'member_warned',
   'circle_problem',
+  'saved_search_match',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -152,6 +158,32 @@ export const texts = {
     title: 'Exchange completed',
     message: 'Your exchange is complete. Rate your exchange partner',
   }),
+  // The trade clocks (texts name no one, so the subscriber gate leaves them as they are).
+  ship_reminder: (by: string) => ({
+    title: 'Time to ship',
+    message: `Half of your shipping time is over: mark your parcel shipped (or the service performed) by ${by}`,
+  }),
+  ship_overdue_shipper: (by: string) => ({
+    title: 'Shipping deadline passed',
+    message: `You did not mark your parcel shipped by ${by}: your exchange partner may now cancel the exchange`,
+  }),
+  ship_overdue_partner: (by: string) => ({
+    title: 'Your partner has not shipped',
+    message: `Your exchange partner did not ship by ${by}: you may cancel without penalty or give them more time once`,
+  }),
+  ship_extended: (by: string) => ({
+    title: 'More time to ship',
+    message: `Your exchange partner gave you until ${by} to ship your parcel`,
+  }),
+  delivery_assumed: () => ({
+    title: 'Parcel counts as delivered',
+    message:
+      'A parcel sent to you was shipped long ago and now counts as delivered. If it did not arrive, report a problem',
+  }),
+  report_window: (on: string) => ({
+    title: 'Everything delivered',
+    message: `Your exchange completes automatically on ${on} unless you report a problem`,
+  }),
   new_message: (sender: string, count: number) => ({
     title: 'New message',
     message: count > 1 ? `${count} new messages from ${sender}` : `${sender} sent you a message`,
@@ -199,6 +231,12 @@ export const texts = {
           ? 'Not every member answered the trade circle in time'
           : 'A listing in the trade circle is no longer available'
     }; your "${gives}" is free again`,
+  }),
+  saved_search_match: (listing: string, search?: string, distance?: number) => ({
+    title: 'New match for your saved search',
+    message: `"${listing}"${distance !== undefined ? `, ${distance} mi away,` : ''} matches ${
+      search ? `your saved search "${search}"` : 'one of your saved searches'
+    }`,
   }),
 } as const;
 

@@ -31,6 +31,18 @@ const statusOf: Record<ProposalEventType, string> = {
   'proposal.completed': 'completed',
 };
 
+/** The steps of an accepted exchange's clocks (exchange's due-work sweep, or a party's extension). */
+export type ClockEventType =
+  | 'proposal.ship-reminder'
+  | 'proposal.ship-overdue'
+  | 'proposal.ship-extended'
+  | 'proposal.delivery-assumed'
+  | 'proposal.report-window-opened';
+
+/** "3 Dec": a due date as the texts show it (UTC). */
+export const dayOf = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 /** Statuses a proposal reaches only once accepted. */
 const acceptedStatuses = ['accepted', 'completed'];
 
@@ -163,6 +175,66 @@ export class ProposalSteps {
         await recorded();
         await this.emails.forProposal('exchange-completed', p);
         break;
+    }
+    await this.live.push([p.senderId, p.receiverId], 'proposal', {
+      proposal_id: p.proposalId,
+      status: p.status,
+      event: e.type,
+    });
+  }
+
+  /**
+   * A trade clock's step: the shipper is reminded, told the deadline passed or given more time; the
+   * other party hears they may cancel or extend; a receiver hears a parcel counts as delivered;
+   * both hear when the exchange will complete by itself. Each notification and e-mail once per
+   * step (keyed by its due time, so a second deadline after an extension is told too).
+   */
+  async clock(e: EventEnvelope<ClockEventType>): Promise<void> {
+    const d = e.data;
+    const p: ProposalParties = {
+      proposalId: d.proposalId,
+      senderId: d.senderId,
+      receiverId: d.receiverId,
+      productIds: d.productIds,
+      offeredProductIds: d.offeredProductIds,
+      status: d.status ?? 'accepted',
+      accepted: true,
+    };
+    const shipper = d.side === 'sender' ? d.senderId : d.receiverId;
+    const partner = shipper === d.senderId ? d.receiverId : d.senderId;
+    const by = dayOf(d.dueAt);
+    const told: [string, NotificationType, { title: string; message: string }][] = [];
+    switch (e.type) {
+      case 'proposal.ship-reminder':
+        told.push([shipper, 'ship_reminder', texts.ship_reminder(by)]);
+        break;
+      case 'proposal.ship-overdue':
+        told.push([shipper, 'ship_overdue', texts.ship_overdue_shipper(by)]);
+        told.push([partner, 'ship_overdue', texts.ship_overdue_partner(by)]);
+        break;
+      case 'proposal.ship-extended':
+        told.push([shipper, 'ship_extended', texts.ship_extended(by)]);
+        break;
+      case 'proposal.delivery-assumed':
+        // The parcel's receiver: the party who did not send it.
+        told.push([partner, 'delivery_assumed', texts.delivery_assumed()]);
+        break;
+      case 'proposal.report-window-opened':
+        told.push([d.senderId, 'report_window', texts.report_window(by)]);
+        told.push([d.receiverId, 'report_window', texts.report_window(by)]);
+        break;
+    }
+    for (const [userId, type, t] of told) {
+      const step = `${d.side ?? 'all'}:${d.dueAt}`;
+      await this.notifier.create({
+        id: `${onceKey(type, p.proposalId, userId)}:${step}`,
+        userId,
+        type,
+        ...t,
+        data: { proposal_id: p.proposalId },
+      });
+      if (type !== 'delivery_assumed')
+        await this.emails.forDeadline(p, userId, `${type}:${step}`, t);
     }
     await this.live.push([p.senderId, p.receiverId], 'proposal', {
       proposal_id: p.proposalId,

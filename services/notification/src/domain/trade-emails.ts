@@ -6,6 +6,8 @@ export const tradeEmailKinds = [
   'exchange-received',
   'exchange-accepted',
   'exchange-completed',
+  /** The trade clocks: a shipping reminder or deadline, an extension, the automatic completion. */
+  'exchange-deadlines',
   'subscription',
 ] as const;
 export type TradeEmailKind = (typeof tradeEmailKinds)[number];
@@ -25,6 +27,9 @@ export interface TradeEmailContent {
   senderName?: string | null;
   listings?: string[] | null;
   status?: string;
+  /** exchange-deadlines: what the e-mail is about, and what it says. */
+  subject?: string;
+  lines?: string[];
 }
 
 export type TradeTemplates = (c: TradeEmailContent) => MailMessage;
@@ -34,6 +39,7 @@ const statusesFor: Record<Exclude<TradeEmailKind, 'subscription'>, string[] | nu
   'exchange-received': null,
   'exchange-accepted': ['accepted', 'completed'],
   'exchange-completed': ['completed'],
+  'exchange-deadlines': ['accepted'],
 };
 
 /** Trade e-mails: once per proposal, kind and recipient, only to a party, unless turned off. */
@@ -48,6 +54,33 @@ export class TradeEmails {
       readerId: string,
     ) => Promise<{ senderName: string | null; listings: string[] | null }>,
   ) {}
+
+  /**
+   * A trade clock's e-mail to one party, once per `step` (the event's step and due time), unless
+   * they turned exchange-deadlines off.
+   */
+  async forDeadline(
+    p: ProposalParties,
+    userId: string,
+    step: string,
+    t: { title: string; message: string },
+  ): Promise<boolean> {
+    const member = await this.members.get(userId);
+    if (!member.email || member.emailOff.includes('exchange-deadlines')) return false;
+    const message = this.templates({
+      kind: 'exchange-deadlines',
+      to: member.email,
+      proposalId: p.proposalId,
+      ...(member.displayName ? { recipientName: member.displayName } : {}),
+      subject: t.title,
+      lines: [`${t.message}.`],
+    });
+    return this.mail.deliverOnce(
+      `trade:exchange-deadlines:${p.proposalId}:${userId}:${step}`,
+      'exchange-deadlines',
+      message,
+    );
+  }
 
   /** Who a kind goes to. */
   static recipients(kind: Exclude<TradeEmailKind, 'subscription'>, p: ProposalParties): string[] {

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@swapbooth/contracts';
-import type { ProposalSteps } from '../domain/proposal-steps';
+import type { ClockEventType, ProposalSteps } from '../domain/proposal-steps';
 
 /** proposal.* → notifications for the party who did not act, trade e-mails, a live status push. */
 export const onProposalStep =
@@ -17,6 +17,13 @@ export const onProposalStep =
     >,
   ): Promise<void> => {
     await steps.handle(e);
+  };
+
+/** proposal.ship-reminder, ship-overdue, ship-extended, delivery-assumed, report-window-opened. */
+export const onTradeClock =
+  (steps: ProposalSteps) =>
+  async (e: EventEnvelope<ClockEventType>): Promise<void> => {
+    await steps.clock(e);
   };
 
 /** proposal.shipping-updated → proposal_shipped / proposal_delivered for the other party. */

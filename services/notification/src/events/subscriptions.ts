@@ -4,7 +4,7 @@ import type { NotificationDeps } from '../deps';
 import { onOtpRequested } from './on-otp-requested';
 import { onPasswordResetRequested } from './on-password-reset-requested';
 import { onSignInLinkRequested } from './on-sign-in-link-requested';
-import { onProposalStep, onShippingUpdated } from './on-proposal-step';
+import { onProposalStep, onShippingUpdated, onTradeClock } from './on-proposal-step';
 import { onChatMessageSent } from './on-chat-message-sent';
 import {
   onIdentityVerified,
@@ -16,6 +16,7 @@ import { onProductChanged, onUserEmail, onUserProfileUpdated } from './on-direct
 import { onAdminActionTaken } from './on-admin-action-taken';
 import { onAdminPasswordResetRequested } from './on-admin-password-reset-requested';
 import { onCircleNews } from './on-circle-news';
+import { onSavedSearchMatched } from './on-saved-search-matched';
 import { onDisputeNews } from './on-dispute-news';
 
 /** Every topic the notification service consumes, in one list. */
@@ -42,6 +43,11 @@ export const subscriptions = (d: NotificationDeps): Subscription[] => {
         'proposal.unavailable': step,
         'proposal.completed': step,
         'proposal.shipping-updated': onShippingUpdated(d.steps),
+        'proposal.ship-reminder': onTradeClock(d.steps),
+        'proposal.ship-overdue': onTradeClock(d.steps),
+        'proposal.ship-extended': onTradeClock(d.steps),
+        'proposal.delivery-assumed': onTradeClock(d.steps),
+        'proposal.report-window-opened': onTradeClock(d.steps),
         'dispute.opened': onDisputeNews(d.disputes),
         'dispute.answered': onDisputeNews(d.disputes),
         'dispute.escalated': onDisputeNews(d.disputes),
@@ -82,6 +88,10 @@ export const subscriptions = (d: NotificationDeps): Subscription[] => {
       },
     },
     { topic: Topics.identity, handlers: { 'identity.verified': onIdentityVerified(d.notifier) } },
+    {
+      topic: Topics.savedSearch,
+      handlers: { 'saved-search.matched': onSavedSearchMatched(d.savedSearches) },
+    },
     {
       topic: Topics.admin,
       handlers: {

@@ -86,6 +86,10 @@ export const tradeTemplates =
           ['Your exchange is complete. Tell others how it went by rating your exchange partner.'],
           [{ label: 'Rate your exchange', url: review('rate') }],
         );
+      case 'exchange-deadlines':
+        return compose(c.to, c.subject ?? 'Your exchange', greeting, c.lines ?? [], [
+          { label: 'Open the exchange', url: proposalUrl },
+        ]);
       case 'subscription':
         return compose(
           c.to,

@@ -34,6 +34,9 @@ describe('ratings of one member arriving at once', () => {
       raters.map((r, i) => rate(r, proposals[i]!, store.id, values[i]!)),
     );
     expect(replies.map((r) => r.status)).toEqual(raters.map(() => 201));
+    // Hidden until the store rates back or the window closes; then all are shown at once.
+    expect((await page(store.id)).body.data.count).toBe(0);
+    await h.revealAll(2);
 
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
     const shown = await page(store.id);
@@ -71,6 +74,7 @@ describe('ratings of one member arriving at once', () => {
     );
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses).toEqual([201, ...Array.from({ length: 9 }, () => 409)]);
+    await h.revealAll();
 
     await h.ratings.waitForCount(store.id, 1);
     const shown = await page(store.id);
@@ -78,15 +82,16 @@ describe('ratings of one member arriving at once', () => {
     // Give a duplicate event the time to show up, then make sure there is none.
     const other = newMember();
     await rate(other, h.proposals.add(other.id, store.id), store.id, 5);
+    await h.revealAll();
     await h.ratings.waitForCount(store.id, 2);
     expect(h.ratings.of(store.id).map((e) => e.data.ratingCount)).toEqual([1, 2]);
   });
 
-  it('leave a rating stored but never counted unrated until its rater tries again, which counts it', async () => {
+  it('leave a rating due but never counted off the page until its rater tries again, which counts it', async () => {
     const [store, rater] = [newMember(), newMember()];
     const proposalId = h.proposals.add(rater.id, store.id);
     const { ratings, ledger } = h.service.deps.ratings;
-    // The request that stored it stopped before counting it.
+    // Its window closed, and the showing stopped before counting it.
     await ratings.claim({
       id: `${proposalId}:${rater.id}`,
       proposalId,
@@ -95,12 +100,14 @@ describe('ratings of one member arriving at once', () => {
       value: 2,
       comment: 'interrupted',
       createdAt: new Date(),
+      visibleAt: new Date(Date.now() + 3600_000),
+      shown: false,
     });
-    expect(await ledger.hasRated(proposalId, rater.id)).toBe(false);
+    await ratings.showFrom([`${proposalId}:${rater.id}`], new Date());
+    expect(await ledger.hasRated(proposalId, rater.id)).toBe(true);
     expect((await page(store.id)).body.data.count).toBe(0);
 
     expect((await rate(rater, proposalId, store.id, 5)).status).toBe(409);
-    expect(await ledger.hasRated(proposalId, rater.id)).toBe(true);
     const shown = await page(store.id);
     expect(shown.body.data).toMatchObject({ count: 1, average_rating: 2 });
     expect(shown.body.data.ratings[0].comment).toBe('interrupted');

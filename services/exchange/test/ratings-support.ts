@@ -63,10 +63,26 @@ export class RatingTap {
 /** Completed (or other) proposals a test declares, for what needs many of them at once. */
 export class SeededProposals implements ProposalLookup {
   private readonly facts = new Map<string, ProposalFacts>();
-  add(senderId: string, receiverId: string, status: ProposalStatus = 'completed'): string {
+  add(
+    senderId: string,
+    receiverId: string,
+    status: ProposalStatus = 'completed',
+    completedAt?: Date,
+  ): string {
     const proposalId = `p${randomBytes(6).toString('hex')}`;
-    this.facts.set(proposalId, { proposalId, senderId, receiverId, status });
+    this.facts.set(proposalId, {
+      proposalId,
+      senderId,
+      receiverId,
+      status,
+      ...(completedAt ? { completedAt } : {}),
+    });
     return proposalId;
+  }
+  /** Moves a seeded proposal to another status (a dispute closing, say). */
+  set(proposalId: string, status: ProposalStatus, completedAt?: Date): void {
+    const facts = this.facts.get(proposalId)!;
+    this.facts.set(proposalId, { ...facts, status, ...(completedAt ? { completedAt } : {}) });
   }
   factsOf(id: string) {
     return Promise.resolve(this.facts.get(id));
@@ -76,6 +92,11 @@ export class SeededProposals implements ProposalLookup {
 export interface SeededHarness extends Harness {
   proposals: SeededProposals;
   ratings: RatingTap;
+  /**
+   * Shows every hidden rating, as the reveal sweep does 14 days after completion (`sweeps` passes
+   * at once, as replicas would).
+   */
+  revealAll(sweeps?: number): Promise<void>;
 }
 
 /**
@@ -93,6 +114,17 @@ export async function startWithSeededProposals(): Promise<SeededHarness> {
     ...h,
     proposals,
     ratings,
+    revealAll: async (sweeps = 1) => {
+      const deps = h.service.deps.ratings;
+      const now = deps.now;
+      const later = new Date(Date.now() + 15 * 24 * 3600_000);
+      deps.now = () => later;
+      try {
+        await Promise.all(Array.from({ length: sweeps }, () => deps.revealDue()));
+      } finally {
+        deps.now = now;
+      }
+    },
     stop: async () => {
       await ratings.stop();
       await h.stop();

@@ -76,7 +76,7 @@ async function completedTrade(sender: Member, receiver: Member): Promise<string>
 }
 
 describe('rating the other party of a trade', () => {
-  it('lets each party rate the other once after completion, shows it on the store page and publishes it once', async () => {
+  it('lets each party rate the other once after completion, shows both once both rated, and publishes each once', async () => {
     const [alice, bob, carol] = [newMember(), newMember(), newMember()];
     await named(alice, 'Alice');
     await named(carol, 'Carol');
@@ -109,8 +109,18 @@ describe('rating the other party of a trade', () => {
       rating_value: 4.5,
       comment: 'Smooth swap, well packed.',
       rater: { user_id: alice.id, first_name: 'Alice' },
+      shown: false,
     });
-    expect((await ratingBy(bob, id, alice.id, 5, 'Great trader')).status).toBe(201);
+    // Hidden until Bob rates too: Alice sees hers waiting, Bob and Bob's page see nothing.
+    const waiting = await h.api.get(`/api/rating/proposal/${id}`, alice.token);
+    expect(waiting.body.data.ratings.map((r: { shown: boolean }) => r.shown)).toEqual([false]);
+    expect((await h.api.get(`/api/rating/proposal/${id}`, bob.token)).body.data.ratings).toEqual(
+      [],
+    );
+    expect((await h.api.get(`/api/rating/user/${bob.id}`)).body.data.count).toBe(0);
+    const theirs = await ratingBy(bob, id, alice.id, 5, 'Great trader');
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.data.shown).toBe(true);
 
     const again = await ratingBy(alice, id, bob.id, 1, 'changed my mind');
     expect(again.status).toBe(409);
@@ -123,6 +133,7 @@ describe('rating the other party of a trade', () => {
     // A second trade of bob's, rated lower: the store page lists newest first, averages both.
     const second = await completedTrade(carol, bob);
     expect((await ratingBy(carol, second, bob.id, 3, 'Slow to ship')).status).toBe(201);
+    expect((await ratingBy(bob, second, carol.id, 4)).status).toBe(201);
 
     const page = await h.api.get(`/api/rating/user/${bob.id}`); // public: no token
     expect(page.status).toBe(200);
@@ -165,12 +176,17 @@ describe('rating the other party of a trade', () => {
     const [s, r, stranger] = [newMember(), newMember(), newMember()];
     const id = await completedTrade(s, r);
     expect((await ratingBy(r, id, s.id, 4)).status).toBe(201);
+    // Hidden from the other party until they rate too.
+    const before = await h.api.get(`/api/rating/proposal/${id}`, s.token);
+    expect(proposalRatingsResponse.parse(before.body.data).ratings).toEqual([]);
+    expect((await ratingBy(s, id, r.id, 5)).status).toBe(201);
 
     for (const party of [s, r]) {
       const seen = await h.api.get(`/api/rating/proposal/${id}`, party.token);
       expect(seen.status).toBe(200);
       const body = proposalRatingsResponse.parse(seen.body.data);
       expect(body.ratings.map((x) => [x.rater_id, x.rated_user_id, x.rating_value])).toEqual([
+        [s.id, r.id, 5],
         [r.id, s.id, 4],
       ]);
     }

@@ -113,6 +113,23 @@ describe('exchange answers', () => {
         s.token,
       ),
     );
+    check(
+      'PUT /api/rating/{id}',
+      await h.api.put(
+        `/api/rating/${id}:${s.id}`,
+        { rating_value: 5, comment: 'Smooth!' },
+        s.token,
+      ),
+    );
+    await h.api.post(
+      '/api/rating',
+      { proposal_id: id, rater_id: r.id, rated_user_id: s.id, rating_value: 5, comment: '' },
+      r.token,
+    );
+    check(
+      'POST /api/rating/{id}/answer',
+      await h.api.post(`/api/rating/${id}:${s.id}/answer`, { comment: 'Thanks!' }, r.token),
+    );
     check('GET /api/rating/user/{id}', await h.api.get(`/api/rating/user/${r.id}`));
     check('GET /api/rating/proposal/{id}', await h.api.get(`/api/rating/proposal/${id}`, s.token));
     const rated = check(

@@ -65,6 +65,16 @@ export class PlatformClient implements ServiceCalls {
     return this.call('exchange', token, 'PUT', `/internal/organisers/${enc(userId)}`, { status });
   }
 
+  ratingsOf(token: string, userId: string) {
+    return this.call('exchange', token, 'GET', `/internal/ratings/user/${enc(userId)}`);
+  }
+
+  removeRating(token: string, ratingId: string, reason: string) {
+    return this.call('exchange', token, 'DELETE', `/internal/ratings/${enc(ratingId)}`, {
+      reason,
+    });
+  }
+
   disputes(token: string, query: Record<string, string | number>) {
     const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
     return this.call('exchange', token, 'GET', `/internal/disputes?${q.toString()}`);

@@ -115,6 +115,7 @@ const calls: Array<{
   },
   { method: 'get', path: '/api/admin/test-stripe', area: 'subscriptions', allowed: 503 },
   { method: 'get', path: '/api/admin/reports', area: 'reports', allowed: 200 },
+  { method: 'get', path: '/api/admin/reports/members', area: 'reports', allowed: 200 },
   {
     method: 'patch',
     path: '/api/admin/reports/r123',

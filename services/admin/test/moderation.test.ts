@@ -356,6 +356,57 @@ describe('reports', () => {
   });
 });
 
+describe('member reports', () => {
+  it('queues a report of a member beside the listing reports, for admins of the reports area only', async () => {
+    const reported = await signUp(p.auth.url);
+    const reporter = await signUp(p.auth.url);
+    const filed = await request(p.catalog.url)
+      .post('/api/reports')
+      .set(bearer(reporter.token))
+      .send({
+        targetType: 'user',
+        targetId: reported.userId,
+        reason: 'harassment',
+        details: 'Insults in the chat',
+      });
+    expect(filed.status).toBe(201);
+
+    const moderator = await newAdmin(p.admin, 'staff', 'reports');
+    const memberReports = (token: string) =>
+      request(p.admin.url).get('/api/admin/reports/members').set(bearer(token));
+    const queued = await eventually(async () => {
+      const res = await memberReports(moderator.token);
+      // Once both the report and the member's registration have reached the projection.
+      return (res.body.data?.reports ?? []).find(
+        (r: { target_id: string; member: unknown }) =>
+          r.target_id === reported.userId && r.member !== null,
+      );
+    }, 20_000);
+    expect(queued).toMatchObject({
+      target_type: 'user',
+      reporter_id: reporter.userId,
+      reason: 'harassment',
+      status: 'open',
+      open_reports_on_member: 1,
+      // The moderator sees who was reported, but their e-mail only with the users area.
+      member: { user_id: reported.userId, email: null, status: 'active' },
+    });
+    const byExecutive = (await memberReports(executive.token)).body.data.reports.find(
+      (r: { report_id: string }) => r.report_id === queued.report_id,
+    );
+    expect(byExecutive.member.email).toBe(reported.email);
+
+    // Only reports of members are in this list; the listing reports queue has it too.
+    const all = (await memberReports(executive.token)).body.data.reports as Array<{
+      target_type: string;
+    }>;
+    expect(all.every((r) => r.target_type === 'user')).toBe(true);
+
+    expect((await memberReports(staffProducts.token)).status).toBe(403);
+    expect((await request(p.admin.url).get('/api/admin/reports/members')).status).toBe(401);
+  });
+});
+
 describe('subscriptions', () => {
   it('lists subscriptions as payment announced them, filtered by status', async () => {
     const bus = new Publisher(p.env.KAFKA_TOPIC_PREFIX!);

@@ -106,6 +106,8 @@ export interface ProjectionReader {
   subscriptionById(subscriptionId: string): Promise<SubscriptionRow | undefined>;
   reports(q: ReportQuery): Promise<Page<ReportRow>>;
   report(reportId: string): Promise<ReportRow | undefined>;
+  /** How many open reports each of these targets has (targets without any are left out). */
+  openReportsOn(targetType: string, targetIds: readonly string[]): Promise<Map<string, number>>;
   /** Every row with the few fields the dashboard counts. */
   snapshot(): Promise<{
     members: Pick<MemberRow, 'status' | 'verified' | 'registeredAt'>[];

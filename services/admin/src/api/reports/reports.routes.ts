@@ -1,13 +1,16 @@
 import { mayAccess, parse, principalOf } from '@swapbooth/service-kit';
 import {
+  adminMemberReportsQuery as memberReportsQuery,
   adminReportsQuery as reportsQuery,
   resolveReportBody as resolveBody,
 } from '@swapbooth/contracts';
 import type { ReportRow } from '../../domain/projection';
+import { memberReports } from '../../domain/member-reports';
 import { resolveReport } from '../../domain/resolve-report';
 import type { AdminDeps } from '../../deps';
 import type { AdminRoutes } from '../admin-routes';
 import { actorOf, idParam, ok, pageOf } from '../http';
+import { memberView } from '../users/users.routes';
 
 export const reportView = (r: ReportRow) => ({
   report_id: r.reportId,
@@ -32,6 +35,19 @@ export function reportsRoutes(r: AdminRoutes, deps: AdminDeps) {
       ...(target_type ? { targetType: target_type } : {}),
     });
     ok(res, pageOf('reports', { ...found, items: found.items.map(reportView) }));
+  });
+  // Reports of members, beside the listing reports: the member reported and their open reports.
+  r.add('get', '/api/admin/reports/members', 'reports', async (req, res) => {
+    const q = parse(memberReportsQuery, req.query, 'query');
+    const found = await memberReports(deps.projection, q);
+    // The member's e-mail is for admins of the users area only.
+    const seesEmail = mayAccess(principalOf(req), 'users');
+    const items = found.items.map((m) => ({
+      ...reportView(m.report),
+      member: m.member ? { ...memberView(m.member), ...(seesEmail ? {} : { email: null }) } : null,
+      open_reports_on_member: m.openReportsOnMember,
+    }));
+    ok(res, pageOf('reports', { ...found, items }));
   });
   r.add('patch', '/api/admin/reports/:id', 'reports', async (req, res) => {
     const id = parse(idParam, req.params.id, 'id');

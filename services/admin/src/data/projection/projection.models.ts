@@ -100,6 +100,8 @@ export const projectionModels = (conn: Connection) => ({
   reports: model<ReportDoc>(conn, 'ProjectedReport', 'reports', [
     // reports(q): the reports page, newest first.
     [{ filedAt: -1, _id: 1 }],
+    // openReportsOn: the open reports about some members (the member reports page).
+    [{ targetType: 1, targetId: 1, status: 1 }],
   ]),
 });
 export type ProjectionModels = ReturnType<typeof projectionModels>;

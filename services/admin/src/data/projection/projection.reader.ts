@@ -29,6 +29,7 @@ export function projectionReader(p: ProjectionRepositories): ProjectionReader {
     subscriptionById: (subscriptionId) => p.subscriptions.findBySubscriptionId(subscriptionId),
     reports: (q) => p.reports.list(q),
     report: (reportId) => p.reports.find(reportId),
+    openReportsOn: (targetType, targetIds) => p.reports.openOn(targetType, targetIds),
     snapshot: async () => {
       const [members, listings, proposals, subscriptions, reports] = await Promise.all([
         p.members.counted(),

@@ -58,6 +58,21 @@ export class ReportsRepository {
     return d ? reportRow(d) : undefined;
   }
 
+  /** How many open reports each of these targets has (targets without any are left out). */
+  async openOn(targetType: string, targetIds: readonly string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (targetIds.length === 0) return counts;
+    const docs = await this.reports
+      .find(
+        { targetType, targetId: { $in: [...new Set(targetIds)] }, status: 'open' },
+        { targetId: 1 },
+      )
+      .lean<Pick<ReportDoc, 'targetId'>[]>()
+      .exec();
+    for (const d of docs) counts.set(d.targetId, (counts.get(d.targetId) ?? 0) + 1);
+    return counts;
+  }
+
   /** Every report with the field the dashboard counts. */
   async counted() {
     return (await this.reports.find({}, { status: 1 }).lean().exec()) as Pick<

@@ -15,6 +15,10 @@ export const notificationConfigSchema = baseConfigSchema.extend({
   STREAM_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
   /** Open streams one member may hold on one replica; a new one past it ends their oldest. */
   STREAM_MAX_PER_MEMBER: z.coerce.number().int().positive().default(5),
+  /** Hour of the day (UTC) at which saved-search digests go out, each with the day's matches. */
+  SAVED_SEARCH_DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(8),
+  /** How often the digest job looks for digests due. */
+  SAVED_SEARCH_DIGEST_CHECK_MS: z.coerce.number().int().positive().default(60_000),
 });
 
 export type NotificationConfig = z.infer<typeof notificationConfigSchema>;

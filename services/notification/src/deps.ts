@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@swapbooth/runtime';
+import { PeriodicJob, type ServiceContext } from '@swapbooth/runtime';
 import { RealtimePublisher, RedisWindowLimiter } from '@swapbooth/service-kit';
 import type { NotificationConfig } from './config';
 import { SentEmailsRepository } from './data/sent-emails/sent-emails.repository';
@@ -19,6 +19,9 @@ import { circleTemplates } from './adapters/mail/templates/circle';
 import { CircleNews } from './domain/circle-news';
 import { DisputeNews } from './domain/dispute-news';
 import { StreamHub } from './adapters/realtime/stream-hub';
+import { savedSearchTemplates } from './adapters/mail/templates/saved-search';
+import { DigestEntriesRepository } from './data/saved-search-digests/digest-entries.repository';
+import { SavedSearchNews } from './domain/saved-search-news';
 
 /** Everything the notification service's routes and handlers use, wired once. */
 export function buildDeps(ctx: ServiceContext<NotificationConfig>, mailer: Mailer) {
@@ -58,7 +61,23 @@ export function buildDeps(ctx: ServiceContext<NotificationConfig>, mailer: Maile
     circleTemplates(ctx.config.APP_URL),
   );
   const disputes = new DisputeNews(notifier, live);
+  const savedSearches = new SavedSearchNews(
+    notifier,
+    members,
+    delivery,
+    new DigestEntriesRepository(ctx.conn),
+    savedSearchTemplates(ctx.config.APP_URL),
+    ctx.config.SAVED_SEARCH_DIGEST_HOUR_UTC,
+  );
   return {
+    savedSearches,
+    /** Sends the saved-search digests that are due (started with the service). */
+    digestJob: new PeriodicJob(
+      'saved-search-digest',
+      ctx.config.SAVED_SEARCH_DIGEST_CHECK_MS,
+      () => savedSearches.sendDueDigests(),
+      ctx.logger,
+    ),
     disputes,
     delivery,
     store,

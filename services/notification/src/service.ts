@@ -9,6 +9,7 @@ import { notificationModel } from './data/notifications/notification.model';
 import { memberModel } from './data/members/member.model';
 import { proposalModel } from './data/proposals/proposal.model';
 import { listingTitleModel } from './data/products/listing-title.model';
+import { digestEntryModel } from './data/saved-search-digests/digest-entry.model';
 import { buildDeps, type NotificationDeps } from './deps';
 import { smtpMailer } from './adapters/mail/mailer';
 import type { Mailer } from './domain/ports';
@@ -38,11 +39,15 @@ export function startNotificationService(
       memberModel(conn);
       proposalModel(conn);
       listingTitleModel(conn);
+      digestEntryModel(conn);
       return [];
     },
     deps: (ctx) => buildDeps(ctx, mailer),
     subscriptions,
-    onStart: async ({ hub }) => hub.start(),
+    onStart: async ({ hub, digestJob }) => {
+      await hub.start();
+      digestJob.start();
+    },
     routes: (app, deps, ctx) => {
       // Open streams would hold the drain until its timeout: end them as soon as draining starts
       // (clients reconnect, to another replica, with Last-Event-ID).
@@ -57,7 +62,8 @@ export function startNotificationService(
       app.use(tradeNotificationsRoutes(ctx, deps));
     },
     readiness: () => ({ smtp: () => mailer.verify() }),
-    onStop: async ({ hub }) => {
+    onStop: async ({ hub, digestJob }) => {
+      await digestJob.stop();
       await hub.stop();
       mailer.close();
     },

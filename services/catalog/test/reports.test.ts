@@ -97,6 +97,7 @@ describe('reports', () => {
   it.each([
     ['an unknown target type', { targetType: 'planet' }, 'targetType'],
     ['a reason not on the list', { reason: 'i do not like it' }, 'reason'],
+    ['a reason that fits only listings, for a member', { reason: 'counterfeit' }, 'reason'],
     ['an empty target', { targetId: '' }, 'targetId'],
     ['over-long details', { details: 'x'.repeat(2001) }, 'details'],
   ])('refuses %s with a 400 naming the field', async (_label, override, field) => {

@@ -24,6 +24,14 @@ export const reportReasons = [
   'wrong_category',
   'other',
 ] as const;
+/** The reasons that fit a report of a member (the rest are about listings). */
+export const memberReportReasons = [
+  'scam_or_fraud',
+  'harassment',
+  'offensive_content',
+  'spam',
+  'other',
+] as const satisfies readonly (typeof reportReasons)[number][];
 export const reportTargets = ['product', 'booth', 'user'] as const;
 export const reportStatuses = ['open', 'reviewing', 'resolved', 'dismissed'] as const;
 

@@ -1,4 +1,9 @@
-import { reportReasons, reportStatuses, reportTargets } from '@swapbooth/contracts';
+import {
+  memberReportReasons,
+  reportReasons,
+  reportStatuses,
+  reportTargets,
+} from '@swapbooth/contracts';
 import { AppError } from '@swapbooth/service-kit';
 import { domainEvent, type DomainEvent } from '@swapbooth/event-bus';
 import type { BoothRepository } from './booth-repository';
@@ -62,6 +67,12 @@ async function checkTarget(deps: Deps, reporterId: string, input: ReportInput): 
   } else {
     if (!isSafeId(input.targetId)) throw AppError.invalid('targetId: not a user id', 'targetId');
     if (input.targetId === reporterId) throw own();
+    if (!(memberReportReasons as readonly string[]).includes(input.reason)) {
+      throw AppError.invalid(
+        `reason: a member is reported for one of ${memberReportReasons.join(', ')}`,
+        'reason',
+      );
+    }
   }
 }
 

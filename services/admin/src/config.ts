@@ -30,6 +30,16 @@ export const adminConfigSchema = baseConfigSchema.extend({
   ADMIN_RESET_LINK_TTL_SECONDS: positiveInt(60 * 60),
   /** How long a moderation call to another service may take. */
   INTERNAL_CALL_TIMEOUT_MS: positiveInt(5000),
+  /**
+   * The Platform page reads every service's metrics port: the service's URL with its port plus
+   * this offset (the services' default METRICS_PORT is their port + 1000), path /metrics.
+   */
+  METRICS_PORT_OFFSET: z.coerce.number().int().default(1000),
+  /** The gateway's metrics endpoint (its METRICS_PORT); empty: the page leaves the gateway out. */
+  GATEWAY_METRICS_URL: z.literal('').or(z.string().url()).default('http://127.0.0.1:9080/metrics'),
+  /** How often the Platform page's samples are taken, and how long they are kept. */
+  PLATFORM_SAMPLE_SECONDS: positiveInt(15),
+  PLATFORM_WINDOW_MINUTES: positiveInt(60),
   /** How long anonymous callers of GET /api/admin/health are answered from one platform report. */
   HEALTH_CACHE_MS: positiveInt(5000),
   /**

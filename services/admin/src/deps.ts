@@ -1,10 +1,11 @@
-import { serviceUrls } from '@swapbooth/contracts';
+import { serviceNames, serviceUrls } from '@swapbooth/contracts';
 import type { ServiceContext } from '@swapbooth/runtime';
 import { argon2Hasher } from '@swapbooth/service-kit';
 import type { AdminConfig } from './config';
 import { readPrivateKey } from './config';
 import { AdminTokenSigner } from './adapters/admin-token-signer';
 import { PlatformClient } from './adapters/platform-client';
+import { PlatformSampler, platformTargets } from './adapters/metrics-sampler';
 import { redisSessionRevoker } from './adapters/session-revoker';
 import { AdminUsersRepository } from './data/admin-users/admin-users.repository';
 import { AuditLogRepository } from './data/audit/audit-log.repository';
@@ -23,6 +24,15 @@ export function buildDeps(ctx: ServiceContext<AdminConfig>) {
   const urls = serviceUrls(c, ['auth', 'catalog', 'payment', 'exchange', 'chat']);
   const calls = new PlatformClient(urls, c.INTERNAL_CALL_TIMEOUT_MS);
   const sessions = redisSessionRevoker(ctx.redis, c.ADMIN_TOKEN_TTL_SECONDS);
+  const platformSampler = new PlatformSampler(
+    platformTargets(
+      c,
+      () => ctx.metrics.text(),
+      serviceNames.filter((n) => n !== 'admin'),
+    ),
+    c.PLATFORM_SAMPLE_SECONDS * 1000,
+    c.PLATFORM_WINDOW_MINUTES * 60_000,
+  );
   return {
     config: c,
     logger: ctx.logger,
@@ -35,6 +45,7 @@ export function buildDeps(ctx: ServiceContext<AdminConfig>) {
     projection,
     counters: new EventCountersRepository(ctx.conn),
     calls,
+    platformSampler,
     signIn: {
       adminUsers,
       hasher,

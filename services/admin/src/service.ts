@@ -38,6 +38,10 @@ export function startAdminService(
     onStart: async (deps, ctx) => {
       const created = await ensureSeedAccounts(deps, seed);
       if (created.length) ctx.logger.info({ created }, 'admin accounts created from configuration');
+      deps.platformSampler.start();
+    },
+    onStop: async (deps) => {
+      await deps.platformSampler.stop();
     },
     ...overrides,
   });

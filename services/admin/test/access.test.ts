@@ -81,7 +81,7 @@ describe('deny by default', () => {
 
 /** The routes with a representative call: what an authorised caller gets with the owners down. */
 const calls: Array<{
-  method: 'get' | 'patch' | 'put' | 'post';
+  method: 'get' | 'patch' | 'put' | 'post' | 'delete';
   path: string;
   area: string;
   body?: object;
@@ -123,7 +123,18 @@ const calls: Array<{
     body: { resolution: 'dismissed' },
     allowed: 404,
   },
+  // Ratings that break the rules: moderated under reports, through exchange (down here).
+  { method: 'get', path: '/api/admin/ratings/user/u123', area: 'reports', allowed: 503 },
+  {
+    method: 'delete',
+    path: '/api/admin/ratings/p123:u123',
+    area: 'reports',
+    body: { reason: 'abusive language' },
+    allowed: 503,
+  },
   { method: 'get', path: '/api/admin/audit', area: 'audit', allowed: 200 },
+  // The services' metrics, read inside the cluster (down here: the page says so).
+  { method: 'get', path: '/api/admin/platform', area: 'platform', allowed: 200 },
   { method: 'get', path: '/api/admin/organisers', area: 'users', allowed: 503 },
   {
     method: 'put',

@@ -9,7 +9,9 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { disputesRoutes } from './disputes/disputes.routes';
 import { healthHandler } from './health/health.routes';
 import { organisersRoutes } from './organisers/organisers.routes';
+import { platformRoutes } from './platform/platform.routes';
 import { productsRoutes } from './products/products.routes';
+import { ratingsRoutes } from './ratings/ratings.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { sessionsRoutes } from './sessions/sessions.routes';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
@@ -25,9 +27,11 @@ export function adminApi(deps: AdminDeps, ctx: ServiceContext<AdminConfig>): Rou
   productsRoutes(r, deps);
   subscriptionsRoutes(r, deps);
   reportsRoutes(r, deps);
+  ratingsRoutes(r, deps);
   organisersRoutes(r, deps);
   disputesRoutes(r, deps);
   auditRoutes(r, deps);
+  platformRoutes(r, deps, () => ctx.bus);
   adminsRoutes(r, deps);
   return r.router;
 }

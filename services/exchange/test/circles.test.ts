@@ -228,6 +228,45 @@ describe('live trade circles', () => {
     expect(giverDone.allowed_actions).toEqual(['rate']);
   });
 
+  it('keeps a dispute on one edge of a circle to that edge; the other members see only that a problem is being handled', async () => {
+    const { members } = await threeWayCycle();
+    const [ma, mb, mc] = members;
+    const id = await proposedCircle(members);
+    for (const m of members) expect((await answer(m, id, 'accepted')).status).toBe(200);
+    await circlesTap.waitFor('circle.accepted', (d) => d.circleId === id);
+    const exchangesOf = async (m: Member) =>
+      (await eventually(async () => {
+        const v = (await h.api.get(`/api/circles/${id}`, m.token)).body.data;
+        return v.exchanges ? v : undefined;
+      }, 20_000)) as Loose;
+    // A receives from B: A reports a problem on that edge only.
+    const edge = (await exchangesOf(ma)).exchanges.receives_proposal_id as string;
+    const opened = await h.api.post(
+      `/api/exchange/proposal/${edge}/dispute`,
+      { reason: 'damaged', description: 'It arrived broken' },
+      ma.token,
+    );
+    expect(opened.status).toBe(201);
+    expect(opened.body.data).toMatchObject({
+      opened_by: ma.id,
+      respondent_id: mb.id,
+      circle_id: id,
+    });
+    const ev = await h.tap.waitFor('dispute.opened', (d) => d.proposalId === edge);
+    expect(ev.data).toMatchObject({ circleId: id, circleMemberIds: [mc.id] });
+
+    const viewC = await exchangesOf(mc);
+    expect(viewC.problem_reported).toBe(true);
+    expect(JSON.stringify(viewC)).not.toContain('broken');
+    const others = [viewC.exchanges.gives_proposal_id, viewC.exchanges.receives_proposal_id];
+    for (const pid of others) {
+      expect((await h.api.get(`/api/exchange/proposal/${pid}`, mc.token)).body.data.status).toBe(
+        'accepted',
+      );
+    }
+    expect((await h.api.get(`/api/exchange/proposal/${edge}/dispute`, mc.token)).status).toBe(403);
+  });
+
   it('settles an accepted circle once when two settlements meet (the last answer and the sweep): the second finds each exchange already stored', async () => {
     const { members } = await threeWayCycle();
     const id = await proposedCircle(members);

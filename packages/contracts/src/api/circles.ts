@@ -73,6 +73,11 @@ export const circleResponse = z.strictObject({
     .strictObject({ gives_proposal_id: z.string(), receives_proposal_id: z.string() })
     .nullable(),
   dissolved_reason: z.enum(circleDissolveReasons).nullable(),
+  /**
+   * A problem was reported on one of the circle's exchanges and is being handled (by its two
+   * members, or Swapbooth); which one and what it is are not shown to the others.
+   */
+  problem_reported: z.boolean().optional(),
   expires_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

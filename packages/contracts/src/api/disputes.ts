@@ -135,9 +135,7 @@ export const disputeResponse = z.strictObject({
   closed_by: z.enum(['agreement', 'admin']).nullable(),
   favouring: z.string().nullable(),
   note: z.string().nullable(),
-  sanction: z
-    .strictObject({ user_id: z.string(), kind: z.enum(disputeSanctions) })
-    .nullable(),
+  sanction: z.strictObject({ user_id: z.string(), kind: z.enum(disputeSanctions) }).nullable(),
   /** What the viewer (a party) may do next. */
   allowed_steps: z.array(z.enum(disputeSteps)),
   circle_id: z.string().nullable(),

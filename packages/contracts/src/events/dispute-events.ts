@@ -40,8 +40,6 @@ export const disputeEvents = {
     closedBy: z.enum(['agreement', 'admin']),
     favouring: z.string().optional(),
     note: z.string().optional(),
-    sanction: z
-      .object({ userId: z.string(), kind: z.enum(['warning', 'suspension']) })
-      .optional(),
+    sanction: z.object({ userId: z.string(), kind: z.enum(['warning', 'suspension']) }).optional(),
   }),
 } as const;

@@ -1,7 +1,10 @@
 import type { CircleResponse, WantListResponse } from '@swapbooth/contracts';
 import { acceptedCount, mayAnswer, memberOf, type Circle } from '../../domain/circle';
 import type { WantList } from '../../domain/circle-ports';
-import type { ListingDirectory } from '../../../proposals/domain/proposal-ports';
+import type {
+  ListingDirectory,
+  ProposalRepository,
+} from '../../../proposals/domain/proposal-ports';
 import { listingOut } from '../../../proposals/api/proposals/proposal-presenter';
 
 const iso = (d?: Date) => (d ? d.toISOString() : null);
@@ -12,7 +15,10 @@ const iso = (d?: Date) => (d ? d.toISOString() : null);
  */
 export class CirclePresenter {
   constructor(
-    private readonly deps: { listings: ListingDirectory },
+    private readonly deps: {
+      listings: ListingDirectory;
+      proposals?: Pick<ProposalRepository, 'findByIds'>;
+    },
     private readonly now: () => Date,
   ) {}
 
@@ -22,6 +28,16 @@ export class CirclePresenter {
       mine.flatMap(({ m }) => [m.gives, m.receives]),
     );
     const now = this.now();
+    // Exchanges of these circles with a problem being handled (a dispute holds them `disputed`).
+    const exchangeIds = cs.flatMap((c) => (c.exchanges ?? []).map((e) => e.proposalId));
+    const disputed = new Set(
+      (this.deps.proposals && exchangeIds.length
+        ? await this.deps.proposals.findByIds(exchangeIds)
+        : []
+      )
+        .filter((p) => p.status === 'disputed')
+        .map((p) => p.id),
+    );
     return mine.map(({ c, m }) => {
       const gives = c.exchanges?.find((e) => e.productId === m.gives);
       const receives = c.exchanges?.find((e) => e.productId === m.receives);
@@ -39,6 +55,7 @@ export class CirclePresenter {
             ? { gives_proposal_id: gives.proposalId, receives_proposal_id: receives.proposalId }
             : null,
         dissolved_reason: c.dissolvedReason ?? null,
+        problem_reported: (c.exchanges ?? []).some((e) => disputed.has(e.proposalId)),
         expires_at: c.status === 'proposed' ? iso(c.expiresAt) : null,
         created_at: c.createdAt.toISOString(),
         updated_at: c.updatedAt.toISOString(),

@@ -1,7 +1,7 @@
 import type { ProposalResponse } from '@swapbooth/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../app/http';
-import { useToast } from '../../../app/hooks';
+import { useToast, useUserId } from '../../../app/hooks';
 import { FormError } from '../../../components/form-fields';
 import { InlineLoading } from '../../../components/loading-screen';
 import { RatingList } from '../../../components/rating-list';
@@ -39,7 +39,7 @@ export function RatingForm({ proposal, me }: { proposal: ProposalResponse; me: s
         rating_value: value,
         comment: comment.trim(),
       }).unwrap();
-      toast('Thank you for your rating.', 'success');
+      toast('Thank you for your rating. It stays hidden until both of you have rated.', 'success');
     } catch (err) {
       const message = errorMessage(err, 'Your rating could not be saved.');
       setError(message);
@@ -79,8 +79,12 @@ export function RatingForm({ proposal, me }: { proposal: ProposalResponse; me: s
   );
 }
 
-/** The ratings given for this trade (GET /api/rating/proposal/{id}). */
+/**
+ * The ratings given for this trade (GET /api/rating/proposal/{id}): both once both have rated (or
+ * the rating window closed), meanwhile only my own, waiting for the other's.
+ */
 export function TradeRatings({ proposalId }: { proposalId: string }) {
+  const me = useUserId();
   const { data, isLoading, error } = useGetProposalRatingsQuery(proposalId);
   if (isLoading) return <InlineLoading />;
   if (error)
@@ -90,7 +94,15 @@ export function TradeRatings({ proposalId }: { proposalId: string }) {
       <h2 id="trade-ratings-title" className="panel__title">
         Ratings of this trade
       </h2>
-      {data?.ratings.length ? <RatingList ratings={data.ratings} /> : <p>No ratings yet</p>}
+      {data?.ratings.length ? (
+        <RatingList ratings={data.ratings} {...(me ? { me } : {})} />
+      ) : (
+        <p>No ratings yet</p>
+      )}
+      <p className="rating-note">
+        Ratings are hidden until both of you have rated, or 14 days after the trade completed; then
+        both appear at once. A rating cannot be changed once it is shown.
+      </p>
     </section>
   );
 }

@@ -320,6 +320,49 @@ describe('rating after completion', () => {
     );
   });
 
+  it('shows my rating as hidden until both have rated', async () => {
+    await open(completed({ rated_by_me: true, allowed_actions: [] }), (req) =>
+      req.url.pathname === '/api/rating/proposal/pr1'
+        ? ok({
+            ratings: [
+              rating({
+                rater_id: ME,
+                rated_user_id: OTHER,
+                comment: 'Well packed',
+                shown: false,
+                visible_at: '2026-01-22T10:00:00.000Z',
+              }),
+            ],
+          })
+        : undefined,
+    );
+    const ratings = await screen.findByRole('region', { name: 'Ratings of this trade' });
+    expect(await within(ratings).findByText('Well packed')).toBeInTheDocument();
+    expect(
+      within(ratings).getByText(
+        /^Hidden until both have rated\. Waiting for the other’s rating; shown on Jan 22, 2026 at the latest\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(within(ratings).queryByRole('button', { name: 'Answer publicly' })).toBeNull();
+  });
+
+  it('lets me answer the other’s shown rating of me', async () => {
+    await open(completed({ rated_by_me: true, allowed_actions: [] }), (req) =>
+      req.url.pathname === '/api/rating/proposal/pr1'
+        ? ok({
+            ratings: [
+              rating({ rater_id: OTHER, rated_user_id: ME, comment: 'Slow', shown: true }),
+              rating({ rating_id: 'ra2', rater_id: ME, rated_user_id: OTHER, shown: true }),
+            ],
+          })
+        : undefined,
+    );
+    const ratings = await screen.findByRole('region', { name: 'Ratings of this trade' });
+    expect(await within(ratings).findByText('Slow')).toBeInTheDocument();
+    expect(within(ratings).getAllByRole('button', { name: 'Answer publicly' })).toHaveLength(1);
+    expect(within(ratings).queryByText(/^Hidden until both have rated/)).toBeNull();
+  });
+
   it('shows this trade’s ratings instead of the form once rated', async () => {
     const { fetch } = await open(completed({ rated_by_me: true, allowed_actions: [] }));
     expect(screen.queryByRole('button', { name: 'Submit rating' })).toBeNull();

@@ -1,4 +1,5 @@
 import { errorMessage } from '../../../app/http';
+import { useUserId } from '../../../app/hooks';
 import { useGetMemberRatingsQuery } from '../../../app/member-api';
 import { EmptyState } from '../../../components/empty-state';
 import { Hearts } from '../../../components/hearts';
@@ -8,6 +9,7 @@ import './store-ratings.css';
 
 /** The member's ratings from past trades: the average in hearts, the count and the comments. */
 export function StoreRatings({ userId }: { userId: string }) {
+  const me = useUserId();
   const { data, isLoading, error } = useGetMemberRatingsQuery(userId, { skip: !userId });
   return (
     <section className="store-ratings" aria-labelledby="store-ratings-title">
@@ -31,7 +33,8 @@ export function StoreRatings({ userId }: { userId: string }) {
               {data.count === 1 ? 'rating' : 'ratings'}
             </span>
           </p>
-          <RatingList ratings={data.ratings} />
+          {/* The store's owner may answer each rating once. */}
+          <RatingList ratings={data.ratings} {...(me ? { me } : {})} />
         </>
       )}
     </section>

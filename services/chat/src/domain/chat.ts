@@ -28,7 +28,10 @@ export interface ConversationView {
   viewerId: string;
   otherUserId: string;
   unread: number;
-  /** No one writes: a store in it is suspended, or one party blocks the other. */
+  /**
+   * No one writes while a store in it is suspended. A block is not shown here (that would tell
+   * the blocked member); a message between them is refused when sent.
+   */
   readOnly: boolean;
   /** SPEC §6: the receiver without a subscription sees neither the sender nor the messages. */
   locked: boolean;
@@ -188,12 +191,10 @@ export class Chat {
     userId: string,
     subscribed?: Promise<boolean>,
   ): Promise<ConversationView> {
-    const [suspended, blocked, locked] = await Promise.all([
+    const [readOnly, locked] = await Promise.all([
       this.stores.anySuspended([c.senderId, c.receiverId]),
-      this.blocks.blockedEitherWay(c.senderId, c.receiverId),
       this.lockedFor(c, userId, subscribed),
     ]);
-    const readOnly = suspended || blocked;
     return {
       conversation: c,
       viewerId: userId,

@@ -2,6 +2,8 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import type {
   AdminAccountResponse,
   OrganiserRequestListResponse,
+  UserRatingsResponse,
+  PlatformMetricsResponse,
   adminAccessBody,
   adminAccountStatusBody,
   adminCancelSubscriptionBody,
@@ -174,6 +176,7 @@ const tagged = api.enhanceEndpoints({
     'AdminAudit',
     'AdminOrganisers',
     'AdminAccounts',
+    'AdminRatings',
   ],
 });
 
@@ -187,12 +190,30 @@ export const adminApi = tagged.injectEndpoints({
         body,
       })),
     }),
+    /** A member's shown ratings, to remove one that breaks the rules (reports area). */
+    adminMemberRatings: b.query<UserRatingsResponse, string>({
+      queryFn: via<UserRatingsResponse, string>((userId) => ({
+        url: `/admin/ratings/user/${encodeURIComponent(userId)}`,
+      })),
+      providesTags: ['AdminRatings'],
+    }),
+    removeRating: b.mutation<unknown, { id: string; reason: string }>({
+      queryFn: via<unknown, { id: string; reason: string }>(({ id, reason }) => ({
+        url: `/admin/ratings/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+        body: { reason },
+      })),
+      invalidatesTags: ['AdminRatings', 'AdminAudit'],
+    }),
     adminLogout: b.mutation<unknown, void>({
       queryFn: via<unknown, void>(() => ({ url: '/admin/logout', method: 'POST' })),
     }),
     dashboardStats: b.query<DashboardStats, void>({
       queryFn: via<DashboardStats, void>(() => ({ url: '/admin/dashboard/stats' })),
       providesTags: ['AdminStats'],
+    }),
+    platformMetrics: b.query<PlatformMetricsResponse, void>({
+      queryFn: via<PlatformMetricsResponse, void>(() => ({ url: '/admin/platform' })),
     }),
     deadLetters: b.query<DeadLetters, void>({
       queryFn: via<DeadLetters, void>(() => ({ url: '/admin/dashboard/dead-letters' })),
@@ -316,8 +337,11 @@ export const adminApi = tagged.injectEndpoints({
 export const {
   useAdminLoginMutation,
   useAdminLogoutMutation,
+  useAdminMemberRatingsQuery,
+  useRemoveRatingMutation,
   useDashboardStatsQuery,
   useDeadLettersQuery,
+  usePlatformMetricsQuery,
   useAdminUsersQuery,
   useSetUserStatusMutation,
   useAdminProductsQuery,

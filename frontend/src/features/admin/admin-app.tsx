@@ -16,6 +16,7 @@ const pages: Record<AdminArea, ComponentType> = {
   subscriptions: lazy(() => import('./pages/subscriptions-page')),
   reports: lazy(() => import('./pages/reports-page')),
   audit: lazy(() => import('./pages/audit-page')),
+  platform: lazy(() => import('./pages/platform-page')),
   organisers: lazy(() => import('./pages/organisers-page')),
   admins: lazy(() => import('./pages/admins-page')),
 };

@@ -129,6 +129,7 @@ describe('admin guard (SPEC §5)', () => {
         'Subscriptions',
         'Reports',
         'Audit log',
+        'Platform',
         'Organisers',
         ...(role === 'executive' ? ['Admins'] : []),
       ]);

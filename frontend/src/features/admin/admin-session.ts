@@ -17,6 +17,7 @@ export const adminAreas = [
   'subscriptions',
   'reports',
   'audit',
+  'platform',
   'organisers',
   'admins',
 ] as const;
@@ -136,6 +137,7 @@ export const areaLabels: Record<AdminArea, string> = {
   subscriptions: 'Subscriptions',
   reports: 'Reports',
   audit: 'Audit log',
+  platform: 'Platform',
   organisers: 'Organisers',
   admins: 'Admins',
 };

@@ -22,6 +22,11 @@ describe('which calls need no token', () => {
     ['POST', '/api/user-stripe-data/u1'],
     ['GET', '/api/user-stripe-data/u1/more'],
     ['GET', '/api/images/filesx/a.jpg'],
+    // A member's own rating while hidden, and the answer to a rating of them; a member's ratings
+    // are public, a proposal's are its parties'.
+    ['PUT', '/api/rating/p1:u1'],
+    ['POST', '/api/rating/p1:u1/answer'],
+    ['GET', '/api/rating/proposal/p1'],
   ])('asks a member token for %s %s', (method, path) => {
     expect(accessFor(method, path)).toBe('member');
   });

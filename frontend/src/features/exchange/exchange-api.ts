@@ -137,6 +137,29 @@ export const exchangeApi = api.injectEndpoints({
       transformResponse: proposalOf,
       invalidatesTags: (_r, _e, { proposalId }) => [...afterMove(proposalId), 'Listing'],
     }),
+    /** "Everything is OK": the parcels the caller receives arrived as agreed (may complete it). */
+    confirmExchange: build.mutation<ProposalResponse, { proposalId: string }>({
+      query: ({ proposalId }) => ({
+        url: `/exchange/proposal/${enc(proposalId)}/confirm`,
+        method: 'POST',
+        body: {},
+      }),
+      transformResponse: proposalOf,
+      invalidatesTags: (_r, _e, { proposalId }) => [...afterMove(proposalId), 'Listing'],
+    }),
+    /** Gives a partner late to ship more time, once. */
+    extendShippingDeadline: build.mutation<
+      ProposalResponse,
+      { proposalId: string; type: ParcelType }
+    >({
+      query: ({ proposalId, type }) => ({
+        url: `/exchange/proposal/${enc(proposalId)}/extend`,
+        method: 'POST',
+        body: { type },
+      }),
+      transformResponse: proposalOf,
+      invalidatesTags: (_r, _e, { proposalId }) => afterMove(proposalId),
+    }),
     getUserProposals: build.query<ProposalPageResponse, ProposalQuery>({
       query: ({ userId, ...params }) => ({
         url: `/exchange/user/${enc(userId)}/proposals`,
@@ -202,6 +225,8 @@ export const {
   useSetProposalStatusMutation,
   useCounterProposalMutation,
   useSetShippingStatusMutation,
+  useConfirmExchangeMutation,
+  useExtendShippingDeadlineMutation,
   useGetUserProposalsQuery,
   useGetUserStatsQuery,
   useGetProductProposalsQuery,

@@ -12,6 +12,12 @@ export const PROPOSAL_TYPES = [
   'proposal_shipped',
   'proposal_delivered',
   'proposal_completed',
+  // The trade clocks: reminders, deadlines, extensions, assumed deliveries, the report window.
+  'ship_reminder',
+  'ship_overdue',
+  'ship_extended',
+  'delivery_assumed',
+  'report_window',
 ];
 
 /** Types that open the conversation of their proposal. */

@@ -245,6 +245,25 @@ describe('two replicas of catalog and exchange behind the gateway', () => {
       ),
     );
     expect(replies.map((r) => r.status)).toEqual(raters.map(() => 201));
+    // Hidden until the store rates back: each answer shows the pair, so the raters' ratings of
+    // the store are counted at once, on both replicas.
+    expect((await s.api.get(`/api/rating/user/${store.id}`)).body.data.count).toBe(0);
+    const back = await Promise.all(
+      raters.map((r, i) =>
+        s.api.post(
+          '/api/rating',
+          {
+            proposal_id: trades[i],
+            rater_id: store.id,
+            rated_user_id: r.id,
+            rating_value: 5,
+            comment: '',
+          },
+          store.token,
+        ),
+      ),
+    );
+    expect(back.map((r) => r.status)).toEqual(raters.map(() => 201));
 
     const shown = (await s.api.get(`/api/rating/user/${store.id}?limit=50`)).body.data;
     expect(shown.ratings).toHaveLength(raters.length);

@@ -26,7 +26,8 @@ function proposalBackend(initial: ProposalResponse, extra?: Handler) {
     if (hit) return hit;
     const { method, url } = req;
     if (method === 'GET' && url.pathname === PATH) return ok(current);
-    if (url.pathname.startsWith(`${PATH}/`)) {
+    // A move is a PUT or POST under the proposal (a GET there reads, e.g. its dispute).
+    if (method !== 'GET' && url.pathname.startsWith(`${PATH}/`)) {
       current = { ...current, allowed_actions: [] };
       return ok(current);
     }

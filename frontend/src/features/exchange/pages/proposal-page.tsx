@@ -10,6 +10,7 @@ import { useGetProposalQuery } from '../exchange-api';
 import { LOCKED_MESSAGE, partyName, refusalOf } from '../proposal-view';
 import { pickFromProposal } from '../components/listing-picker';
 import { ProposalActions } from '../components/proposal-actions';
+import { DisputePanel } from '../components/dispute-panel';
 import { ProposalChat, ProposalChatTexts } from '../components/proposal-chat';
 import { Parties, ProposalTerms, RoundHistory, StatusBadge } from '../components/proposal-parts';
 import { ShippingSteps } from '../components/shipping-steps';
@@ -52,6 +53,7 @@ const statusNotes: Partial<Record<ProposalResponse['status'], string>> = {
   cancelled: 'This proposal was cancelled.',
   expired: 'This proposal expired without an answer.',
   unavailable: 'A listing in this proposal was traded elsewhere, so it can no longer go ahead.',
+  disputed: 'A problem was reported: the listings stay reserved until it is settled.',
 };
 
 function awaitingLine(p: ProposalResponse, me: string): string | undefined {
@@ -70,6 +72,7 @@ function ProposalBody({ proposal: p, me }: { proposal: ProposalResponse; me: str
       {waiting && <p className="notice">{waiting}</p>}
       <ProposalActions proposal={p} me={me} />
       <ProposalTerms proposal={p} />
+      <DisputePanel proposal={p} me={me} />
       {accepted && <ShippingSteps proposal={p} me={me} />}
       {p.status === 'completed' && !p.rated_by_me && <RatingForm proposal={p} me={me} />}
       {p.status === 'completed' && <TradeRatings proposalId={p.proposal_id} />}

@@ -182,7 +182,7 @@ const expectEachOnce = async (ids: string[]) => {
     expect(count('proposal.delivery-assumed', id)).toBe(2);
     expect(count('proposal.report-window-opened', id)).toBe(1);
   }
-  const stillDue = await h.service.deps.proposals.dueClockIds(now(), 1000);
+  const stillDue = (await h.service.deps.proposals.dueForClocks(now(), 1000)).map((p) => p.id);
   for (const id of ids) expect(stillDue).not.toContain(id);
 };
 

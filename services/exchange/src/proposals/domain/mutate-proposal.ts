@@ -15,10 +15,14 @@ export function mutateProposal(
   proposals: ProposalRepository,
   id: string,
   decide: (current: Proposal) => Promise<Move | undefined> | Move | undefined,
+  /** The state just read with others (the sweep's batch): the first attempt starts from it. */
+  known?: Proposal,
 ): Promise<Proposal> {
+  let first = known;
   return compareAndSet(
     async () => {
-      const current = await proposals.findById(id);
+      const current = first ?? (await proposals.findById(id));
+      first = undefined;
       if (!current) throw proposalNotFound();
       const move = await decide(current);
       if (!move) return current;

@@ -45,8 +45,8 @@ export interface ProposalRepository {
   openNaming(listingIds: readonly string[]): Promise<Proposal[]>;
   /** Ids of open proposals whose answer was due by `now`, the longest overdue first. */
   dueIds(now: Date, limit: number): Promise<string[]>;
-  /** Ids of accepted exchanges with a clock due by `now` (`nextDueAt`), the longest overdue first. */
-  dueClockIds(now: Date, limit: number): Promise<string[]>;
+  /** Accepted exchanges with a clock due by `now` (`nextDueAt`), read by the due-time index. */
+  dueForClocks(now: Date, limit: number): Promise<Proposal[]>;
 }
 
 /** A listing as exchange knows it from catalog's events. */

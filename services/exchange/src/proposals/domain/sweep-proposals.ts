@@ -1,6 +1,7 @@
 import { AppError } from '@swapbooth/service-kit';
 import { decideExpiry, decideUnavailable } from './proposal-moves';
 import { decideClocks } from './trade-clock';
+import type { Proposal } from './proposal';
 import type { ProposalDeps } from './proposal-deps';
 import { mutateProposal } from './mutate-proposal';
 import { isAbandoned } from './answer-proposal';
@@ -19,11 +20,25 @@ export const overdueProposals = (deps: Pick<ProposalDeps, 'proposals'>): DueWork
  * two replicas sweep at once one settles it and the other finds nothing due any more; the events
  * go out with the write, so a sweep stopped half-way sends none twice.
  */
-export const dueClocks = (deps: Pick<ProposalDeps, 'proposals' | 'clock'>): DueWork => ({
-  name: 'clocks',
-  due: (now, limit) => deps.proposals.dueClockIds(now, limit),
-  settle: (id, now) => mutateProposal(deps.proposals, id, (p) => decideClocks(p, now, deps.clock)),
-});
+export function dueClocks(deps: Pick<ProposalDeps, 'proposals' | 'clock'>): DueWork {
+  // Each batch is read whole, so settling one costs its guarded write only (a write that lost to
+  // a concurrent change reads it again).
+  const read = new Map<string, Proposal>();
+  return {
+    name: 'clocks',
+    due: async (now, limit) => {
+      read.clear();
+      const found = await deps.proposals.dueForClocks(now, limit);
+      for (const p of found) read.set(p.id, p);
+      return found.map((p) => p.id);
+    },
+    settle: (id, now) => {
+      const known = read.get(id);
+      read.delete(id);
+      return mutateProposal(deps.proposals, id, (p) => decideClocks(p, now, deps.clock), known);
+    },
+  };
+}
 
 /**
  * Reservations that no accepted exchange or circle stands behind once their grace period is over

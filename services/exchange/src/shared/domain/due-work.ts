@@ -15,6 +15,13 @@ export interface DueWork {
 const BATCH = 100;
 
 /**
+ * How many of a batch are settled at the same time: each is one read and one guarded write on its
+ * own document, so they never wait for each other, and a replica sweeping the same batch meanwhile
+ * loses the race on the version instead of settling anything twice.
+ */
+const PARALLEL = 8;
+
+/**
  * The due-work sweep: for each kind of work, handles what is due in batches until nothing new is
  * due. A thing that vanished meanwhile is skipped; one that fails is logged and left for the next
  * sweep, so it never holds up the rest. Returns how many of each kind were handled.
@@ -27,19 +34,25 @@ export async function sweepDue(
   const handled: Record<string, number> = {};
   for (const work of works) {
     const seen = new Set<string>();
+    const settle = async (id: string) => {
+      try {
+        await work.settle(id, now);
+      } catch (err) {
+        if (!(err instanceof AppError && err.code === 'not_found')) {
+          deps.logger.warn({ err, work: work.name, id }, 'due work failed; retried next sweep');
+        }
+      }
+    };
     for (;;) {
       const found = await work.due(now, BATCH);
       const ids = found.filter((id) => !seen.has(id));
-      for (const id of ids) {
-        seen.add(id);
-        try {
-          await work.settle(id, now);
-        } catch (err) {
-          if (!(err instanceof AppError && err.code === 'not_found')) {
-            deps.logger.warn({ err, work: work.name, id }, 'due work failed; retried next sweep');
-          }
-        }
-      }
+      for (const id of ids) seen.add(id);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(PARALLEL, ids.length) }, async () => {
+          while (next < ids.length) await settle(ids[next++]!);
+        }),
+      );
       // A full batch may hide more behind it; what failed or is not done stays seen.
       if (found.length < BATCH || ids.length === 0) break;
     }

@@ -103,6 +103,19 @@ function updateOf(p: Proposal): { $set: Record<string, unknown>; $unset?: Record
   return Object.keys($unset).length ? { $set, $unset } : { $set };
 }
 
+/** A new proposal as stored, with its query fields (and no events). */
+export function storedDocOf(p: Proposal): ProposalDoc {
+  const { id, ...state } = p;
+  const fields = queryFieldsOf(p);
+  return {
+    _id: id,
+    ...state,
+    listingIds: fields.listingIds,
+    ...(fields.openTerms ? { openTerms: fields.openTerms } : {}),
+    ...(fields.dueAt ? { dueAt: fields.dueAt } : {}),
+  };
+}
+
 const OPEN = { $in: [...openProposalStatuses] };
 
 const newestFirst = { createdAt: -1, _id: -1 } as const;
@@ -119,15 +132,9 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
   }
 
   async insert(p: Proposal, events: DomainEvent[]): Promise<boolean> {
-    const { id, ...state } = p;
-    const fields = queryFieldsOf(p);
     try {
       await this.model.create({
-        _id: id,
-        ...state,
-        listingIds: fields.listingIds,
-        ...(fields.openTerms ? { openTerms: fields.openTerms } : {}),
-        ...(fields.dueAt ? { dueAt: fields.dueAt } : {}),
+        ...storedDocOf(p),
         ...withOutbox(toOutbox(events, 'exchange')),
       });
     } catch (err) {
@@ -224,14 +231,16 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
     });
   }
 
-  async dueClockIds(now: Date, limit: number): Promise<string[]> {
+  async dueForClocks(now: Date, limit: number): Promise<Proposal[]> {
+    // The index's own order (by due time) without a sort stage, so a server stops at the limit
+    // instead of reading and sorting everything due first.
     const docs = await this.model
-      .find({ dueAt: { $lte: now } }, { _id: 1 })
-      .sort({ dueAt: 1 })
+      .find({ dueAt: { $lte: now } }, NO_OUTBOX)
+      .hint({ dueAt: 1 })
       .limit(limit)
-      .lean<{ _id: string }[]>()
+      .lean<ProposalDoc[]>()
       .exec();
-    return docs.map((d) => d._id);
+    return docs.map(toProposal);
   }
 
   countOpenFromTo(senderId: string, receiverId: string): Promise<number> {

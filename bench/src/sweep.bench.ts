@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import mongoose from 'mongoose';
+import {
+  decideClocks,
+  decideShipping,
+  decideStatus,
+  dueClocks,
+  proposalModel,
+  ProposalsRepository,
+  storedDocOf,
+  sweepDue,
+  type ClockSettings,
+  type Proposal,
+} from '@swapbooth/exchange';
+import type { Logger } from '@swapbooth/service-kit';
+import { keptRows, revision, writeSection } from './results';
+import { benchRun, databaseServer } from './support/stack';
+
+/**
+ * npm run bench:sweep — the due-work sweep's trade clocks at volume: 100,000 accepted exchanges
+ * with their clocks running, of which BENCH_DUE (10,000) have a clock due now (a half-time
+ * reminder, a passed shipping deadline, two assumed deliveries, or the end of the report window,
+ * a quarter each). One sweep pass, as the service runs it (ProposalsRepository and dueClocks on
+ * the exchange's own collection and indexes), timed, with every database command it sends counted.
+ * Goals: ≤ 2 ms per due item; the calls per due item constant (no scan over the exchanges that are
+ * not due). Reported, not asserted.
+ */
+const EXCHANGES = Number(process.env.BENCH_EXCHANGES ?? 100_000);
+const DUE = Math.min(EXCHANGES, Number(process.env.BENCH_DUE ?? 10_000));
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const clock: ClockSettings = { shipMs: 5 * DAY, deliveryMs: 14 * DAY, reportMs: 2 * DAY };
+const kinds = ['reminder', 'deadline', 'delivery', 'completion'] as const;
+type Kind = (typeof kinds)[number] | 'not due';
+
+const log = (msg: string) => console.log(`[bench:sweep] ${msg}`);
+
+function pending(id: string, at: Date): Proposal {
+  const [s, r] = [`s-${id}`, `r-${id}`];
+  return {
+    id,
+    senderId: s,
+    receiverId: r,
+    status: 'pending',
+    rounds: [
+      {
+        round: 1,
+        by: s,
+        requestedProductIds: [`l-${id}-r`],
+        offeredProductIds: [`l-${id}-s`],
+        message: 'Would you swap?',
+        depositAmount: 0,
+        senderShippingContribution: 0,
+        receiverShippingContribution: 0,
+        createdAt: at,
+      },
+    ],
+    shipping: {
+      sender: { status: 'preparing', trackingNote: '' },
+      receiver: { status: 'preparing', trackingNote: '' },
+    },
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  };
+}
+
+/** An accepted exchange whose clocks stand where `kind` says at `now`. */
+function exchange(kind: Kind, now: number): Proposal {
+  const id = randomUUID();
+  const acceptedAgo =
+    kind === 'not due'
+      ? HOUR
+      : kind === 'reminder'
+        ? 3 * DAY
+        : kind === 'deadline'
+          ? 6 * DAY
+          : 20 * DAY;
+  const at = new Date(now - acceptedAgo);
+  let p = decideStatus(pending(id, at), `r-${id}`, 'accepted', {
+    now: at,
+    entitled: true,
+    clock,
+  }).next;
+  if (kind === 'delivery' || kind === 'completion') {
+    // Counted delivered an hour ago, or (completion) two days and an hour ago.
+    const shipped = new Date(now - 14 * DAY - (kind === 'completion' ? 2 * DAY : 0) - HOUR);
+    p = decideShipping(p, p.senderId, 'sender', 'shipped', 'Post', { now: shipped, clock })!.next;
+    p = decideShipping(p, p.receiverId, 'receiver', 'shipped', 'Post', {
+      now: shipped,
+      clock,
+    })!.next;
+  }
+  if (kind === 'completion') {
+    // Both counted delivered 2 days and an hour ago: the report window closed an hour ago.
+    p = decideClocks(p, new Date(now - 2 * DAY - HOUR), clock)!.next;
+  }
+  return { ...p, version: 1 };
+}
+
+async function seed(model: mongoose.Model<unknown>, now: number): Promise<void> {
+  const started = performance.now();
+  const BATCH = 2000;
+  // The due ones spread evenly among the rest.
+  const every = DUE > 0 ? EXCHANGES / DUE : Infinity;
+  let due = 0;
+  for (let from = 0; from < EXCHANGES; from += BATCH) {
+    const docs = [];
+    for (let i = from; i < Math.min(EXCHANGES, from + BATCH); i++) {
+      const isDue = due < DUE && i >= Math.round(due * every);
+      const kind: Kind = isDue ? kinds[due % kinds.length]! : 'not due';
+      if (isDue) due++;
+      docs.push(storedDocOf(exchange(kind, now)));
+    }
+    await model.collection.insertMany(docs as never[], { ordered: false });
+  }
+  log(
+    `seeded ${EXCHANGES} exchanges (${due} due) in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+/** The due query's plan as the server explains it, or why it cannot say. */
+async function duePlan(model: mongoose.Model<unknown>, now: Date): Promise<string> {
+  try {
+    const explained = (await model
+      .find({ dueAt: { $lte: now } }, { _id: 1 })
+      .sort({ dueAt: 1 })
+      .limit(100)
+      .explain('executionStats')) as unknown;
+    const text = JSON.stringify(explained);
+    const stages = [...new Set([...text.matchAll(/"stage":"([A-Z_]+)"/g)].map((m) => m[1]))];
+    const examined = /"totalDocsExamined":(\d+)/.exec(text)?.[1];
+    return stages.length
+      ? `plan stages ${stages.join(' → ')}${examined ? `, ${examined} documents examined for a batch of 100` : ''}`
+      : 'the server answered explain without a plan';
+  } catch (err) {
+    return `the server does not explain queries (${(err as Error).message.slice(0, 80)})`;
+  }
+}
+
+async function main() {
+  const { run } = benchRun('sweep');
+  const dbName = `${run}_exchange`;
+  const conn = await mongoose
+    .createConnection(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/', {
+      dbName,
+      monitorCommands: true,
+    })
+    .asPromise();
+  try {
+    const model = proposalModel(conn) as unknown as mongoose.Model<unknown>;
+    await model.createIndexes();
+    const now = Date.now();
+    await seed(model, now);
+    const at = new Date(now);
+    const plan = await duePlan(model, at);
+
+    const repo = new ProposalsRepository(conn, () => undefined);
+    const calls = new Map<string, number>();
+    conn.getClient().on('commandStarted', (e) => {
+      calls.set(e.commandName, (calls.get(e.commandName) ?? 0) + 1);
+    });
+    const warnings: unknown[] = [];
+    const logger = { warn: (o: unknown) => warnings.push(o) } as unknown as Logger;
+    const loadAt = os.loadavg();
+    const cpu0 = process.cpuUsage();
+    const t = performance.now();
+    const handled = await sweepDue([dueClocks({ proposals: repo, clock })], {
+      now: () => at,
+      logger,
+    });
+    const wall = performance.now() - t;
+    const cpu = process.cpuUsage(cpu0);
+    const settled = handled.clocks ?? 0;
+    const stillDue = await model.countDocuments({ dueAt: { $lte: at } });
+    const total = [...calls.values()].reduce((a, b) => a + b, 0);
+    const perItem = settled ? wall / settled : NaN;
+    const byCommand = [...calls.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, n]) => `${name} ${(n / Math.max(1, settled)).toFixed(2)}`)
+      .join(', ');
+    log(
+      `${settled} settled in ${Math.round(wall)} ms (${perItem.toFixed(2)} ms each), ${total} commands (${byCommand} per item), ${stillDue} still due, ${warnings.length} failed`,
+    );
+
+    const row = `| ${new Date().toISOString().slice(0, 16)} | ${revision()} | ${EXCHANGES} | ${settled} | ${Math.round(wall)} | ${perItem.toFixed(2)} | ${(total / Math.max(1, settled)).toFixed(2)} | ${os.loadavg()[0]!.toFixed(2)} |`;
+    const body = `${EXCHANGES.toLocaleString('en-US')} accepted exchanges with their clocks running, ${DUE.toLocaleString('en-US')} of them with a clock due (a quarter each: half-time reminder, passed shipping deadline, two assumed deliveries with the report window opening, end of the report window completing the exchange), stored as the exchange service stores them in one collection with its declared indexes, on ${databaseServer()}. One pass of the due-work sweep's trade clocks (\`dueClocks\` through \`ProposalsRepository\`, in this process, outbox relay not running), every database command counted by the driver. Revision ${revision()}; load average at start ${loadAt.map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores.
+
+| due items settled | pass | per due item | CPU | commands per due item | still due after | failed |
+|---|---|---|---|---|---|---|
+| ${settled} | ${Math.round(wall)} ms | ${perItem.toFixed(2)} ms (goal ≤ 2 ms: ${perItem <= 2 ? 'met' : 'NOT met'}) | ${Math.round((cpu.user + cpu.system) / 1000)} ms | ${(total / Math.max(1, settled)).toFixed(2)} (${byCommand}) | ${stillDue} | ${warnings.length} |
+
+Each due item costs one update guarded by its version (its events ride in the same update) and the outbox's pending marker (an insert the relay reads), plus its share of one query per batch of 100 on \`{ dueAt: { $lte: now } }\`, read whole in the order of the sparse \`{ dueAt: 1 }\` index (hinted, no sort stage): only accepted exchanges with a clock running carry \`dueAt\`, so the exchanges not due are never read. Due query: ${plan}.
+
+### Runs
+
+| date | revision | exchanges | due items | pass ms | ms per item | commands per item | 1-min load |
+|---|---|---|---|---|---|---|---|
+${[...keptRows('sweep', 'Runs'), row].join('\n')}`;
+    writeSection('sweep', body);
+  } finally {
+    await conn.dropDatabase().catch(() => undefined);
+    await conn.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -16,3 +16,5 @@ export { engineQueryOf } from './api/search/search.schemas';
 export { SellersRepository } from './data/sellers/sellers.repository';
 export { BoothsRepository } from './data/booths/booths.repository';
 export { ListingsRepository } from './data/listings/listings.repository';
+export { ReverseSearchIndex } from './adapters/alert-index/reverse-index';
+export { indexedOf } from './domain/saved-search';

@@ -4,10 +4,11 @@ import type {
   SavedSearchMatcher,
   SearchMatch,
 } from '../../domain/ports';
-import { MemorySearchEngine } from '../engine/memory/memory-engine';
-import { filterKey, normalizeQuery, pointOf } from '../engine/query';
+import { roundMiles } from '../../domain/geo';
+import { ListingProbe, prepareQuery, type PreparedQuery } from '../engine/memory/listing-probe';
+import { filterKey, pointOf } from '../engine/query';
 import { textOf, TEXT_FIELDS } from '../engine/text-fields';
-import { matchTypos, tokenize, TWO_TYPOS_MIN_LENGTH, words } from '../engine/text';
+import { matchTypos, TWO_TYPOS_MIN_LENGTH, words } from '../engine/text';
 
 /** Cell size of the geo part of a key, in degrees (about 69 miles north-south). */
 const CELL_DEGREES = 1;
@@ -45,8 +46,7 @@ function cellsNear(lat: number, lng: number, miles: number): string[] {
 const anchorOf = (word: string, isLast: boolean) => `${isLast ? '+' : '='}${word}`;
 
 /** The anchor a search is indexed under: its longest word (the rarest, usually), '' without text. */
-function chooseAnchor(text: string | undefined): string {
-  const queryWords = text === undefined ? [] : tokenize(text);
+function chooseAnchor(queryWords: readonly string[]): string {
   if (queryWords.length === 0) return '';
   let best = 0;
   for (let i = 1; i < queryWords.length; i++) {
@@ -57,6 +57,7 @@ function chooseAnchor(text: string | undefined): string {
 
 interface Entry {
   search: IndexedSearch;
+  prepared: PreparedQuery;
   anchor: string;
   keys: string[];
 }
@@ -120,14 +121,20 @@ class Anchors {
  * The saved searches in memory, indexed in reverse: by one required word (its anchor), its
  * category and the geo cells its radius reaches. A new listing looks up only the keys it can
  * match (the anchors its words match, its category or any, its cell or anywhere), and each
- * search found is checked by running it on a one-listing copy of the in-process engine: the same
- * text analysis, typo tolerance, filters and distance as the search page.
+ * search found is checked by the in-process engine's own decision for that one listing
+ * (`ListingProbe`): the same text analysis, typo tolerance, filters and distance as the search
+ * page.
  */
 export class ReverseSearchIndex implements SavedSearchMatcher {
   private readonly entries = new Map<string, Entry>();
   /** Versions of removed searches, so an older event cannot bring one back. */
   private readonly removed = new Map<string, number>();
-  private readonly postings = new Map<string, Set<string>>();
+  /**
+   * The searches under each key. A search has one anchor and one category (or any) and is under
+   * either its cells or anywhere, and a listing looks up its own cell and anywhere: so a search
+   * is found under at most one of the keys a listing looks up, and needs no de-duplication.
+   */
+  private readonly postings = new Map<string, Entry[]>();
   private readonly anchors = new Anchors();
   private ready!: () => void;
   private readonly isReady = new Promise<void>((resolve) => (this.ready = resolve));
@@ -150,9 +157,9 @@ export class ReverseSearchIndex implements SavedSearchMatcher {
     const entry = keysOf(search);
     this.entries.set(search.id, entry);
     for (const key of entry.keys) {
-      let set = this.postings.get(key);
-      if (!set) this.postings.set(key, (set = new Set()));
-      set.add(search.id);
+      const list = this.postings.get(key);
+      if (list) list.push(entry);
+      else this.postings.set(key, [entry]);
     }
     if (entry.anchor) this.anchors.add(entry.anchor);
   }
@@ -163,8 +170,8 @@ export class ReverseSearchIndex implements SavedSearchMatcher {
     if (current && current.search.version <= version) this.unindex(current);
   }
 
-  /** The searches that could match `doc`, by id (a superset of those that do). */
-  candidates(doc: ListingDocument): Set<string> {
+  /** The searches that could match `doc` (a superset of those that do), each once. */
+  candidates(doc: ListingDocument): Entry[][] {
     const anchors = new Set<string>(['']);
     const text = textOf(doc);
     for (const field of TEXT_FIELDS) {
@@ -172,15 +179,15 @@ export class ReverseSearchIndex implements SavedSearchMatcher {
         for (const word of words(part)) for (const a of this.anchors.matching(word)) anchors.add(a);
       }
     }
-    const categories = doc.category.trim() ? [filterKey(doc.category), ANY] : [ANY];
+    const categories = [...new Set(doc.category.trim() ? [filterKey(doc.category), ANY] : [ANY])];
     const point = pointOf(doc);
     const cells = point ? [cellOf(point.lat, point.lng), ANY] : [ANY];
-    const out = new Set<string>();
+    const out: Entry[][] = [];
     for (const anchor of anchors) {
       for (const category of categories) {
         for (const cell of cells) {
-          const set = this.postings.get(`${anchor}|${category}|${cell}`);
-          if (set) for (const id of set) out.add(id);
+          const list = this.postings.get(`${anchor}|${category}|${cell}`);
+          if (list) out.push(list);
         }
       }
     }
@@ -189,34 +196,38 @@ export class ReverseSearchIndex implements SavedSearchMatcher {
 
   async match(doc: ListingDocument): Promise<SearchMatch[]> {
     await this.isReady;
-    const candidates = this.candidates(doc);
-    this.lastCandidates = candidates.size;
-    if (candidates.size === 0) return [];
-    // A fresh one-listing engine per call: calls may interleave at their awaits.
-    const engine = new MemorySearchEngine();
-    await engine.upsert([doc]);
+    const lists = this.candidates(doc);
+    let checked = 0;
     const out: SearchMatch[] = [];
-    for (const id of candidates) {
-      const entry = this.entries.get(id);
-      if (!entry) continue;
-      const { total, hits } = await engine.search({ ...entry.search.query, page: 1, limit: 1 });
-      if (total === 0) continue;
-      const distance = hits[0]?.distance;
-      out.push({
-        searchId: id,
-        memberId: entry.search.memberId,
-        ...(distance !== undefined ? { distance } : {}),
-      });
+    const probe = lists.length > 0 ? new ListingProbe(doc) : undefined;
+    for (const list of lists) {
+      checked += list.length;
+      for (const entry of list) {
+        const found = probe!.match(entry.prepared);
+        if (!found) continue;
+        out.push(
+          found.distance === undefined
+            ? { searchId: entry.search.id, memberId: entry.search.memberId }
+            : {
+                searchId: entry.search.id,
+                memberId: entry.search.memberId,
+                distance: roundMiles(found.distance),
+              },
+        );
+      }
     }
+    this.lastCandidates = checked;
     return out;
   }
 
   private unindex(entry: Entry): void {
     this.entries.delete(entry.search.id);
     for (const key of entry.keys) {
-      const set = this.postings.get(key);
-      set?.delete(entry.search.id);
-      if (set?.size === 0) this.postings.delete(key);
+      const list = this.postings.get(key);
+      const at = list?.indexOf(entry) ?? -1;
+      if (at < 0) continue;
+      list!.splice(at, 1);
+      if (list!.length === 0) this.postings.delete(key);
     }
     if (entry.anchor) this.anchors.remove(entry.anchor);
   }
@@ -224,11 +235,12 @@ export class ReverseSearchIndex implements SavedSearchMatcher {
 
 /** The keys a search is indexed under: one anchor and category, one or more cells. */
 function keysOf(search: IndexedSearch): Entry {
-  const q = normalizeQuery(search.query);
-  const anchor = chooseAnchor(q.text);
+  const prepared = prepareQuery(search.query);
+  const q = prepared.q;
+  const anchor = chooseAnchor(prepared.words);
   const category = q.filters.find((f) => f.field === 'category')?.key ?? ANY;
   const near = q.near;
   const cells =
     near?.radiusMiles !== undefined ? cellsNear(near.lat, near.lng, near.radiusMiles + 1) : [ANY];
-  return { search, anchor, keys: cells.map((cell) => `${anchor}|${category}|${cell}`) };
+  return { search, prepared, anchor, keys: cells.map((cell) => `${anchor}|${category}|${cell}`) };
 }

@@ -23,6 +23,7 @@ export const api = createApi({
     'Proposals',
     'ExchangeStats',
     'Ratings',
+    'Blocks',
   ],
   endpoints: () => ({}),
 });

@@ -17,6 +17,8 @@ export const ChatTexts = {
   /** SPEC §6: a receiver without a subscription reads no messages of a proposal not yet accepted. */
   locked: 'Chat with the sender opens with a subscription.',
   subscribe: 'Subscribe',
+  /** Shown to the blocker only; the member blocked meets a plain refusal on sending. */
+  blocked: (name: string) => `You blocked ${name}. Unblock them to write again.`,
 } as const;
 
 /** The other party's name as the proposal shows it ("A member" while details are locked). */

@@ -4,11 +4,12 @@ import { useGetProfileQuery } from '../../../app/member-api';
 import { ErrorState } from '../../../components/empty-state';
 import { InlineLoading } from '../../../components/loading-screen';
 import { AddressesSection } from './addresses-section';
+import { BlockedMembersSection } from './blocked-members-section';
 import { IdentityVerificationSection } from '../../subscription/components/identity-verification-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 
-/** /my-account#settings: profile, picture, addresses, password. */
+/** /my-account#settings: profile, picture, addresses, password, blocked members. */
 export function AccountSettings() {
   const userId = useUserId();
   const { data, isLoading, error, refetch } = useGetProfileQuery(undefined, { skip: !userId });
@@ -36,6 +37,7 @@ export function AccountSettings() {
       <IdentityVerificationSection userId={userId} />
       <AddressesSection userId={userId} />
       <PasswordSection />
+      <BlockedMembersSection />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ProposalResponse } from '@swapbooth/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { useBlockStatusQuery } from '../../../app/blocks-api';
 import { MESSAGE_MAX } from '../../../app/chat-api';
 import { errorMessage } from '../../../app/http';
 import { useProposalConversation } from '../../../app/use-proposal-conversation';
@@ -16,6 +17,7 @@ export const ProposalChatTexts = {
   tooFast: 'You are sending messages too quickly. Wait a few seconds and try again.',
   forbidden: 'You cannot send messages in this conversation.',
   locked: 'Chat with the sender opens with a subscription.',
+  blocked: (name: string) => `You blocked ${name}. Unblock them to write again.`,
 } as const;
 
 /** When a message was sent: the day and the time of day. */
@@ -47,6 +49,9 @@ export function ProposalChat({ proposal, me }: { proposal: ProposalResponse; me:
   const { chat, notFound, conversation, messages, draft, setDraft, canSend, sendDraft } =
     useProposalConversation(proposalId, me);
   const [refusal, setRefusal] = useState<string>();
+  const otherId = (proposal.sender_id === me ? proposal.receiver_id : proposal.sender_id) ?? '';
+  // Only the blocker learns of a block here; the member blocked meets a plain refusal on sending.
+  const iBlock = useBlockStatusQuery(otherId, { skip: !otherId }).data === true;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -98,6 +103,10 @@ export function ProposalChat({ proposal, me }: { proposal: ProposalResponse; me:
         {conversation.read_only ? (
           <p className="notice" role="status">
             {ProposalChatTexts.readOnly}
+          </p>
+        ) : iBlock ? (
+          <p className="notice" role="status">
+            {ProposalChatTexts.blocked(other)}
           </p>
         ) : (
           <form className="proposal-chat__composer" onSubmit={submit}>

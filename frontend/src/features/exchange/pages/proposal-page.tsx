@@ -4,6 +4,7 @@ import { errorMessage } from '../../../app/http';
 import { useUserId } from '../../../app/hooks';
 import { EmptyState, ErrorState } from '../../../components/empty-state';
 import { InlineLoading } from '../../../components/loading-screen';
+import { MemberSafetyActions } from '../../../components/member-safety';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
 import { useGetProposalQuery } from '../exchange-api';
@@ -14,6 +15,7 @@ import { DisputePanel } from '../components/dispute-panel';
 import { ProposalChat, ProposalChatTexts } from '../components/proposal-chat';
 import { Parties, ProposalTerms, RoundHistory, StatusBadge } from '../components/proposal-parts';
 import { ShippingSteps } from '../components/shipping-steps';
+import { TradeClock } from '../components/trade-clock';
 import { ListingList } from '../components/terms-view';
 import { RatingForm, TradeRatings } from '../components/trade-ratings';
 import '../exchange.css';
@@ -66,13 +68,21 @@ function awaitingLine(p: ProposalResponse, me: string): string | undefined {
 function ProposalBody({ proposal: p, me }: { proposal: ProposalResponse; me: string }) {
   const accepted = p.status === 'accepted' || p.status === 'completed';
   const waiting = awaitingLine(p, me);
+  const otherIsSender = p.sender_id !== me;
   return (
     <>
       <Parties proposal={p} />
+      <div className="proposal-page__member-actions">
+        <MemberSafetyActions
+          userId={(otherIsSender ? p.sender_id : p.receiver_id) ?? ''}
+          name={partyName(otherIsSender ? p.sender : p.receiver)}
+        />
+      </div>
       {waiting && <p className="notice">{waiting}</p>}
       <ProposalActions proposal={p} me={me} />
       <ProposalTerms proposal={p} />
       <DisputePanel proposal={p} me={me} />
+      <TradeClock proposal={p} />
       {accepted && <ShippingSteps proposal={p} me={me} />}
       {p.status === 'completed' && !p.rated_by_me && <RatingForm proposal={p} me={me} />}
       {p.status === 'completed' && <TradeRatings proposalId={p.proposal_id} />}

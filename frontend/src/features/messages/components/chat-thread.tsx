@@ -1,10 +1,12 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../app/http';
+import { useBlockStatusQuery } from '../../../app/blocks-api';
 import { useToast } from '../../../app/hooks';
 import { useProposalConversation } from '../../../app/use-proposal-conversation';
 import { ErrorState } from '../../../components/empty-state';
 import { InlineLoading } from '../../../components/loading-screen';
+import { MemberSafetyActions } from '../../../components/member-safety';
 import { formatDate } from '../../../lib/format';
 import { ChatTexts, listingsLine, MESSAGE_MAX, otherName } from '../chat-rules';
 import { useGetChatProposalQuery } from '../messages-api';
@@ -15,6 +17,9 @@ export function ChatThread({ proposalId, me }: { proposalId: string; me: string 
   const { chat, notFound, conversation, messages, draft, setDraft, canSend, sendDraft } =
     useProposalConversation(proposalId, me);
   const { data: proposal } = useGetChatProposalQuery(proposalId);
+  const otherId = (proposal?.sender_id === me ? proposal?.receiver_id : proposal?.sender_id) ?? '';
+  // Only the blocker learns of a block here; the member blocked meets a plain refusal on sending.
+  const iBlock = useBlockStatusQuery(otherId, { skip: !otherId }).data === true;
   const endRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -39,9 +44,14 @@ export function ChatThread({ proposalId, me }: { proposalId: string; me: string 
           <h2 className="chat-thread__title">{name}</h2>
           <p className="chat-thread__listings">{listingsLine(proposal)}</p>
         </div>
-        <Link to={`/proposal/${encodeURIComponent(proposalId)}`} className="btn btn--ghost">
-          View proposal
-        </Link>
+        <div className="chat-thread__actions">
+          <Link to={`/proposal/${encodeURIComponent(proposalId)}`} className="btn btn--ghost">
+            View proposal
+          </Link>
+          {!conversation.details_locked && otherId && (
+            <MemberSafetyActions userId={otherId} name={name} />
+          )}
+        </div>
       </header>
       <div className="chat-thread__messages" role="log" aria-live="polite">
         {messages.length === 0 && !conversation.details_locked && (
@@ -67,6 +77,10 @@ export function ChatThread({ proposalId, me }: { proposalId: string; me: string 
       ) : conversation.read_only ? (
         <p className="chat-thread__read-only" role="status">
           {ChatTexts.readOnly}
+        </p>
+      ) : iBlock ? (
+        <p className="chat-thread__read-only" role="status">
+          {ChatTexts.blocked(name)}
         </p>
       ) : (
         <form className="chat-composer" onSubmit={submit}>

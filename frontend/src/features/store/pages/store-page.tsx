@@ -11,6 +11,7 @@ import { ProductGrid } from '../../../components/product-card/product-card';
 import { Avatar } from '../../../components/avatar';
 import { Hearts } from '../../../components/hearts';
 import { IdVerifiedBadge } from '../../../components/id-verified-badge';
+import { MemberSafetyActions } from '../../../components/member-safety';
 import { fullName } from '../../../lib/format';
 import { offerPath } from '../../../lib/listing';
 import { logFailure } from '../../../lib/log';
@@ -147,6 +148,7 @@ export default function StorePage() {
               >
                 Make an Offer
               </Link>
+              <MemberSafetyActions userId={sellerId} name={title} />
             </>
           )}
         </div>

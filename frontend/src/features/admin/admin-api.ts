@@ -127,6 +127,13 @@ export interface AdminReport {
   note: string | null;
 }
 
+/** A report of a member, with the member as the admin projection knows them. */
+export interface AdminMemberReport extends AdminReport {
+  member: AdminMember | null;
+  /** Open reports about the same member. */
+  open_reports_on_member: number;
+}
+
 export interface AuditEntry {
   audit_id: string;
   at: string;
@@ -147,6 +154,7 @@ type UsersPage = Paged & { users: AdminMember[] };
 type ProductsPage = Paged & { products: AdminListing[] };
 type SubscriptionsPage = Paged & { subscriptions: AdminSubscription[] };
 type ReportsPage = Paged & { reports: AdminReport[] };
+type MemberReportsPage = Paged & { reports: AdminMemberReport[] };
 type AuditPage = Paged & { entries: AuditEntry[] };
 type UserStatusChange = { id: string } & RequestBody<typeof memberStatusBody>;
 type ProductStatusChange = { id: string } & RequestBody<typeof listingStatusBody>;
@@ -267,6 +275,13 @@ export const adminApi = tagged.injectEndpoints({
       queryFn: via<ReportsPage, Params>((params) => ({ url: '/admin/reports', params })),
       providesTags: ['AdminReports'],
     }),
+    adminMemberReports: b.query<MemberReportsPage, Params>({
+      queryFn: via<MemberReportsPage, Params>((params) => ({
+        url: '/admin/reports/members',
+        params,
+      })),
+      providesTags: ['AdminReports'],
+    }),
     resolveReport: b.mutation<unknown, ReportResolution>({
       queryFn: via<unknown, ReportResolution>(({ id, ...body }) => ({
         url: `/admin/reports/${encodeURIComponent(id)}`,
@@ -350,6 +365,7 @@ export const {
   useCancelSubscriptionMutation,
   useLazyPaymentProviderQuery,
   useAdminReportsQuery,
+  useAdminMemberReportsQuery,
   useResolveReportMutation,
   useAuditLogQuery,
   useAdminOrganisersQuery,

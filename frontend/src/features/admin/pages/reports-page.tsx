@@ -10,6 +10,7 @@ import {
   type Column,
 } from '../components/admin-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { MemberReportsSection } from '../components/member-reports-section';
 import { errorMessage, formatDate } from '../components/query-state';
 
 type Resolution = 'dismissed' | 'actioned';
@@ -49,7 +50,10 @@ const columns = (
   },
 ];
 
-/** The queue of filed reports (listings, stores, members), each closed as dismissed or actioned. */
+/**
+ * The queue of filed reports (listings, stores, members), each closed as dismissed or actioned;
+ * the reports of members again below it, with the member reported.
+ */
 export default function ReportsPage() {
   usePageTitle('Admin Reports');
   const toast = useToast();
@@ -83,6 +87,10 @@ export default function ReportsPage() {
         columns={columns((report, resolution) => setTarget({ report, resolution }))}
         empty="No reports match."
         paging={list.paging(data)}
+      />
+      <MemberReportsSection
+        status={list.query.status}
+        onResolve={(report, resolution) => setTarget({ report, resolution })}
       />
       {target && (
         <ConfirmDialog

@@ -169,7 +169,7 @@ type AdminPasswordReset = RequestBody<typeof adminPasswordResetBody>;
 type ResetLinkSent = { admin_id: string; expires_at: string; audit_id: string };
 
 /** A queryFn calling the admin API with the request built from the endpoint's argument. */
-const via =
+export const via =
   <R, A>(build: (arg: A) => RequestArgs) =>
   (arg: A, base: BaseQueryApi) =>
     adminRequest<R>(build(arg), base);

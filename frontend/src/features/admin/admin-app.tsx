@@ -15,6 +15,7 @@ const pages: Record<AdminArea, ComponentType> = {
   products: lazy(() => import('./pages/products-page')),
   subscriptions: lazy(() => import('./pages/subscriptions-page')),
   reports: lazy(() => import('./pages/reports-page')),
+  disputes: lazy(() => import('./pages/disputes-page')),
   audit: lazy(() => import('./pages/audit-page')),
   platform: lazy(() => import('./pages/platform-page')),
   organisers: lazy(() => import('./pages/organisers-page')),

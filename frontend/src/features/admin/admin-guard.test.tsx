@@ -128,6 +128,7 @@ describe('admin guard (SPEC §5)', () => {
         'Products',
         'Subscriptions',
         'Reports',
+        'Disputes',
         'Audit log',
         'Platform',
         'Organisers',

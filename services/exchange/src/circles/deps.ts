@@ -46,6 +46,7 @@ export function buildCircleDeps(
     | 'newId'
     | 'reservationGraceMs'
     | 'circleHolds'
+    | 'clock'
   >,
 ) {
   const c = ctx.config;

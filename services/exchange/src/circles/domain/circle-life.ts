@@ -13,6 +13,7 @@ import {
 import type { CircleDeps } from './circle-ports';
 import type { Proposal } from '../../proposals/domain/proposal';
 import { factsOf } from '../../proposals/domain/proposal-moves';
+import { startClocks } from '../../proposals/domain/trade-clock';
 import {
   circleHold,
   circleOfHold,
@@ -150,7 +151,7 @@ function edgeProposal(c: Circle, e: NonNullable<Circle['exchanges']>[number], no
  * already moved is left.
  */
 export async function settleCircle(
-  deps: Pick<CircleDeps, 'circles' | 'proposals' | 'reservations' | 'now'>,
+  deps: Pick<CircleDeps, 'circles' | 'proposals' | 'reservations' | 'now' | 'clock'>,
   id: string,
 ): Promise<Circle> {
   const c = await deps.circles.findById(id);
@@ -159,7 +160,9 @@ export async function settleCircle(
   const at = c.updatedAt;
   for (const e of c.exchanges) {
     if (!(await deps.proposals.findById(e.proposalId))) {
-      const p = edgeProposal(c, e, at);
+      // Its giver's shipping deadline runs from the circle's acceptance, like any exchange's.
+      const edge = edgeProposal(c, e, at);
+      const p = deps.clock ? startClocks(edge, at, deps.clock) : edge;
       // False: a settlement running meanwhile stored it (with its one proposal.accepted).
       await deps.proposals.insert(p, [domainEvent('proposal.accepted', p.id, factsOf(p))]);
     }

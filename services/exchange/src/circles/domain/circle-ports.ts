@@ -7,6 +7,7 @@ import type {
   ReservationStore,
 } from '../../proposals/domain/proposal-ports';
 import type { MemberBlocks } from '../../proposals/domain/member-blocks';
+import type { ClockSettings } from '../../proposals/domain/trade-clock';
 
 /** One listing's want list: the other members' listings its owner would accept, best first. */
 export interface WantList {
@@ -88,6 +89,8 @@ export interface CircleDeps {
   exclusionMs: number;
   /** How long a reservation whose circle is not stored yet is left alone. */
   reservationGraceMs: number;
+  /** The clocks each edge's exchange starts with once the circle settles (none when absent). */
+  clock?: ClockSettings;
   /** Asks the matcher to look again soon (debounced). */
   rematch(): void;
 }

@@ -187,4 +187,29 @@ describe('circles and blocks', () => {
       20_000,
     );
   });
+
+  it('dissolves a pending circle with two members who come to block each other', async () => {
+    const ms = [newMember(), newMember(), newMember()];
+    const ls = [];
+    for (const m of ms) ls.push((await listingsOf(h, m, 1))[0]!);
+    for (let i = 0; i < 3; i++) {
+      const res = await h.api.put(
+        `/api/circles/wants/${ls[i]!.id}`,
+        { wants: [ls[(i + 1) % 3]!.id] },
+        ms[i]!.token,
+      );
+      expect(res.status).toBe(200);
+    }
+    const [circle] = await eventually(async () => {
+      const cs = await circlesOf(ms[1]!);
+      return cs.length === 1 ? cs : undefined;
+    }, 20_000);
+    expect(circle!.status).toBe('proposed');
+
+    await setBlock(ms[0]!, ms[2]!, true);
+    await eventually(async () => {
+      const cs = await circlesOf(ms[1]!);
+      return cs.length === 1 && cs[0]!.status === 'dissolved';
+    }, 20_000);
+  });
 });

@@ -11,12 +11,14 @@ import {
 } from '../components/admin-list';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { MemberReportsSection } from '../components/member-reports-section';
+import { MemberRatingsPanel } from '../components/member-ratings-panel';
 import { errorMessage, formatDate } from '../components/query-state';
 
 type Resolution = 'dismissed' | 'actioned';
 
 const columns = (
   act: (report: AdminReport, resolution: Resolution) => void,
+  ratingsOf: (userId: string) => void,
 ): Column<AdminReport>[] => [
   { header: 'Filed', cell: (r) => formatDate(r.filed_at) },
   {
@@ -36,17 +38,25 @@ const columns = (
     header: 'Actions',
     headerHidden: true,
     className: 'admin-actions',
-    cell: (r) =>
-      r.status === 'open' && (
-        <>
-          <button type="button" className="btn btn--ghost" onClick={() => act(r, 'dismissed')}>
-            Dismiss
+    cell: (r) => (
+      <>
+        {r.target_type === 'user' && (
+          <button type="button" className="btn btn--ghost" onClick={() => ratingsOf(r.target_id)}>
+            Ratings
           </button>
-          <button type="button" className="btn btn--ghost" onClick={() => act(r, 'actioned')}>
-            Mark actioned
-          </button>
-        </>
-      ),
+        )}
+        {r.status === 'open' && (
+          <>
+            <button type="button" className="btn btn--ghost" onClick={() => act(r, 'dismissed')}>
+              Dismiss
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={() => act(r, 'actioned')}>
+              Mark actioned
+            </button>
+          </>
+        )}
+      </>
+    ),
   },
 ];
 
@@ -63,6 +73,7 @@ export default function ReportsPage() {
     null,
   );
   const [resolve, change] = useResolveReportMutation();
+  const [ratingsOf, setRatingsOf] = useState('');
   return (
     <>
       <h1>Reports</h1>
@@ -84,10 +95,12 @@ export default function ReportsPage() {
         error={error}
         rows={data?.reports}
         rowKey={(r) => r.report_id}
-        columns={columns((report, resolution) => setTarget({ report, resolution }))}
+        columns={columns((report, resolution) => setTarget({ report, resolution }), setRatingsOf)}
         empty="No reports match."
         paging={list.paging(data)}
       />
+      {/* Keyed by the member, so a report's "Ratings" fills the member's id in afresh. */}
+      <MemberRatingsPanel key={ratingsOf} userId={ratingsOf} onUserId={setRatingsOf} />
       <MemberReportsSection
         status={list.query.status}
         onResolve={(report, resolution) => setTarget({ report, resolution })}

@@ -135,7 +135,7 @@ async function storeWithListing(m, name) {
     {
       name: `${name} ${m.id.slice(-6)}`,
       description: 'A store the API fuzz opened.',
-      interests: ['books', 'lamps'],
+      interests: ['books', 'board games'],
       username,
       address_id: address.address_id,
     },
@@ -145,7 +145,8 @@ async function storeWithListing(m, name) {
     'POST',
     '/api/product',
     {
-      title: `${name} lamp ${m.id.slice(-6)}`,
+      // No word the benchmarks search for (bench:web searches "lamp").
+      title: `${name} listing ${m.id.slice(-6)}`,
       description: 'A listing the API fuzz made.',
       category: 'Furniture',
       subCategory: 'Lighting',

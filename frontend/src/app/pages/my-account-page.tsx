@@ -3,22 +3,28 @@ import { AccountSettings } from '../../features/account/components/account-setti
 import { MyTrades } from '../../features/exchange/components/my-trades';
 import { EmailPreferences } from '../../features/notifications/components/email-preferences';
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
+import { SavedSearchesSection } from '../../features/saved-searches/components/saved-searches-section';
 import { usePageTitle } from '../../lib/page-title';
 
-type Section = 'settings' | 'notifications' | 'trades';
+type Section = 'settings' | 'notifications' | 'trades' | 'saved-searches';
 
 const sections: Partial<Record<string, Section>> = {
   '#notifications': 'notifications',
   '#trades': 'trades',
+  '#saved-searches': 'saved-searches',
 };
 
 const titles: Record<Section, string> = {
   settings: 'My Account',
   notifications: 'Notifications',
   trades: 'My trades',
+  'saved-searches': 'Saved searches',
 };
 
-/** /my-account: #settings (default), #notifications and #trades, composed from features. */
+/**
+ * /my-account: #settings (default), #notifications, #trades and #saved-searches, composed from
+ * features.
+ */
 export default function MyAccountPage() {
   const { hash } = useLocation();
   const section = sections[hash] ?? 'settings';
@@ -51,10 +57,20 @@ export default function MyAccountPage() {
         >
           My trades
         </Link>
+        <Link
+          to="#saved-searches"
+          role="tab"
+          aria-selected={section === 'saved-searches'}
+          className={`tab${section === 'saved-searches' ? ' tab--active' : ''}`}
+        >
+          Saved searches
+        </Link>
       </div>
       <div id={section}>
         {section === 'notifications' ? (
           <NotificationsPanel />
+        ) : section === 'saved-searches' ? (
+          <SavedSearchesSection />
         ) : section === 'trades' ? (
           <div className="stack">
             <MyTrades />

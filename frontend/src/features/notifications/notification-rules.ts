@@ -35,8 +35,12 @@ export const NotificationMessages = {
   subscribeToView: 'Someone sent a proposal for your listing/s. Subscribe to view details',
 } as const;
 
+/** Types about a listing (a saved search matched it): they open the listing. */
+export const LISTING_TYPES = ['saved_search_match'];
+
 /** What a click on a notification leads to. */
 export type NotificationTarget =
+  | { kind: 'listing'; slug: string }
   | { kind: 'proposal'; proposalId: string }
   | { kind: 'messages'; proposalId: string }
   | { kind: 'circle'; circleId: string }
@@ -46,6 +50,17 @@ export type NotificationTarget =
 
 export function notificationTarget(n: AppNotification): NotificationTarget {
   if (STORE_TYPES.includes(n.type)) return { kind: 'my-store' };
+  if (LISTING_TYPES.includes(n.type)) {
+    let slug: unknown;
+    try {
+      slug = (JSON.parse(n.data || '{}') as { slug?: unknown } | null)?.slug;
+    } catch {
+      return { kind: 'error', message: NotificationMessages.failed };
+    }
+    return typeof slug === 'string' && slug
+      ? { kind: 'listing', slug }
+      : { kind: 'error', message: NotificationMessages.failed };
+  }
   if (isCircleType(n.type)) {
     let circleId: unknown;
     try {

@@ -57,6 +57,8 @@ export function useNotifications({
         const target = notificationTarget(n);
         if (target.kind === 'proposal')
           navigate(`/proposal/${encodeURIComponent(target.proposalId)}`);
+        else if (target.kind === 'listing')
+          navigate(`/listings/${encodeURIComponent(target.slug)}`);
         else if (target.kind === 'circle')
           navigate(`/circles/${encodeURIComponent(target.circleId)}`);
         else if (target.kind === 'messages')

@@ -7,6 +7,7 @@ import { Pager } from '../../../components/pager';
 import { ProductGrid } from '../../../components/product-card/product-card';
 import { logFailure } from '../../../lib/log';
 import { usePageTitle } from '../../../lib/page-title';
+import { SaveSearch } from '../../saved-searches/components/save-search';
 import { FilterPanel } from '../components/filter-panel';
 import { useSearchQuery } from '../search-api';
 import { criteriaChanged, filtersToggled, pageChanged, tabChanged } from '../search-slice';
@@ -100,6 +101,7 @@ export default function SearchPage() {
         >
           {filtersOpen ? SearchTexts.hideFilters : SearchTexts.showFilters}
         </button>
+        {request && <SaveSearch key={urlKey} search={request} />}
       </div>
 
       <div className="tabs" role="tablist" aria-label="Listing type">

@@ -9,9 +9,12 @@ export function instrumentRedis(redis: Redis, metrics: ServiceMetrics): void {
   redis.sendCommand = ((command: Parameters<Redis['sendCommand']>[0], stream?: never) => {
     const result = send(command, stream);
     const name = String(command?.name ?? '').toLowerCase();
-    command?.promise?.catch(() =>
-      metrics.redisCommandErrors.inc({ command: COMMAND.test(name) ? name : 'other' }),
-    );
+    // The client's own handshake (CLIENT SETINFO, which older servers refuse) is not the app's.
+    if (name !== 'client') {
+      command?.promise?.catch(() =>
+        metrics.redisCommandErrors.inc({ command: COMMAND.test(name) ? name : 'other' }),
+      );
+    }
     return result;
   }) as Redis['sendCommand'];
   redis.on('error', () => metrics.redisConnectionErrors.inc());

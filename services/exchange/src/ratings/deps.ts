@@ -3,13 +3,14 @@ import { RatingsRepository } from './data/ratings/ratings.repository';
 import type { PartyDirectory, ProposalLookup, RatingLedger } from '../shared/domain/ports';
 import { oneAtATime } from './domain/one-at-a-time';
 import { dueRatings, type RatingUseCaseDeps } from './domain/rate-exchange';
+import { revealTimeOf } from './domain/rating';
 import { sweepDue } from '../shared/domain/due-work';
 import type { ExchangeConfig } from '../config';
 
 /** What the ratings' routes and use cases need. */
 export interface RatingsDeps extends RatingUseCaseDeps {
   parties: PartyDirectory;
-  /** For the proposal view's `rated_by_me` (the same repository). */
+  /** For the proposal view's `rated_by_me` and its `rate` action (until the window closes). */
   ledger: RatingLedger;
   /** The same repository, for the start's one-time step. */
   store: RatingsRepository;
@@ -32,15 +33,20 @@ export function buildRatingsDeps(
   ports: { proposals: ProposalLookup; parties: PartyDirectory; now?: () => Date },
 ): RatingsDeps {
   const ratings = new RatingsRepository(ctx.conn, ctx.eventsWritten);
+  const revealAfterMs = ctx.config.RATING_REVEAL_HOURS * 3600_000;
   const deps: RatingsDeps = {
     ratings,
-    ledger: ratings,
+    ledger: {
+      hasRated: (proposalId, raterId) => ratings.hasRated(proposalId, raterId),
+      windowOpen: (completedAt, now) =>
+        !completedAt || revealTimeOf({ completedAt }, now, revealAfterMs) > now,
+    },
     store: ratings,
     proposals: ports.proposals,
     parties: ports.parties,
     now: ports.now ?? (() => new Date()),
     oneAtATime: oneAtATime(),
-    revealAfterMs: ctx.config.RATING_REVEAL_HOURS * 3600_000,
+    revealAfterMs,
     // Reads `deps.now` at each pass, so a test can move the clock.
     revealDue: () => sweepDue([dueRatings(deps)], { now: () => deps.now(), logger: ctx.logger }),
     revealer: undefined as unknown as PeriodicJob,

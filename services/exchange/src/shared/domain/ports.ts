@@ -30,4 +30,9 @@ export interface PartyDirectory {
 /** Who rated what, for the proposal view's `rated_by_me` and `allowed_actions`. */
 export interface RatingLedger {
   hasRated(proposalId: string, raterId: string): Promise<boolean>;
+  /**
+   * Whether an exchange completed at `completedAt` still takes ratings at `now` (its ratings are
+   * shown when the window closes, and none is taken after).
+   */
+  windowOpen(completedAt: Date | undefined, now: Date): boolean;
 }

@@ -143,7 +143,8 @@ export class ProposalPresenter {
       awaiting: shown(awaiting(p)),
       allowed_actions: allowedActions(p, viewerId, {
         locked,
-        rated: facts.rated,
+        // Once the rating window closed, no rating is offered (nor taken).
+        rated: facts.rated || !this.deps.ratingLedger.windowOpen(p.completedAt, this.deps.now()),
         now: this.deps.now(),
       }),
       details_locked: locked,

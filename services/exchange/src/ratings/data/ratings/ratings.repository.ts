@@ -77,7 +77,7 @@ const toRecent = (r: Rating): RecentRatingDoc => ({
  * The only code that touches the ratings and rating summaries. Every read is by `_id`: a rating's
  * id names its proposal and rater, and a member's summary is keyed by the member.
  */
-export class RatingsRepository implements RatingRepository, RatingLedger {
+export class RatingsRepository implements RatingRepository, Pick<RatingLedger, 'hasRated'> {
   private readonly ratings: Model<RatingDoc>;
   private readonly summaries: Model<RatingSummaryDoc>;
 

@@ -27,7 +27,9 @@ export function mutateProposal(
       const move = await decide(current);
       if (!move) return current;
       const next = { ...move.next, version: current.version + 1 };
-      return (await proposals.replace(next, current.version, move.events)) ? next : CONFLICT;
+      return (await proposals.replace(next, current.version, move.events, current))
+        ? next
+        : CONFLICT;
     },
     { exhausted: () => AppError.conflict('The proposal changed meanwhile; try again') },
   );

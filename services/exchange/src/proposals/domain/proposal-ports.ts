@@ -27,8 +27,16 @@ export interface ProposalRepository {
    * open proposal already holds the same terms (`heldTermsKey`, a unique key).
    */
   insert(p: Proposal, events: DomainEvent[]): Promise<boolean>;
-  /** Stores `p` with its events if the stored version is still `expectedVersion`. */
-  replace(p: Proposal, expectedVersion: number, events: DomainEvent[]): Promise<boolean>;
+  /**
+   * Stores `p` with its events if the stored version is still `expectedVersion`. `read`: the state
+   * it was decided from, so what did not change (its rounds) is not written again.
+   */
+  replace(
+    p: Proposal,
+    expectedVersion: number,
+    events: DomainEvent[],
+    read?: Proposal,
+  ): Promise<boolean>;
   findById(id: string): Promise<Proposal | undefined>;
   /** The proposals found among these ids (missing ones skipped), in no particular order. */
   findByIds(ids: readonly string[]): Promise<Proposal[]>;

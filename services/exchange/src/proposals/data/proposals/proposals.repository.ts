@@ -145,8 +145,17 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
     return true;
   }
 
-  async replace(p: Proposal, expectedVersion: number, events: DomainEvent[]): Promise<boolean> {
-    const update = pushEvents(updateOf(p), toOutbox(events, 'exchange'));
+  async replace(
+    p: Proposal,
+    expectedVersion: number,
+    events: DomainEvent[],
+    read?: Proposal,
+  ): Promise<boolean> {
+    const state = updateOf(p);
+    // The rounds as read (the same array: no counter was added) are stored already; the version
+    // guard makes sure of it.
+    if (read && read.rounds === p.rounds) delete state.$set.rounds;
+    const update = pushEvents(state, toOutbox(events, 'exchange'));
     const res = await this.model.updateOne({ _id: p.id, version: expectedVersion }, update).exec();
     if (res.matchedCount === 0) return false;
     if (events.length) this.published();

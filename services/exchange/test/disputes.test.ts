@@ -11,6 +11,8 @@ import {
 } from '../../admin/test/support/harness';
 import { startChat, type ChatHarness } from '../../chat/test/harness';
 import { sweepDue } from '../src/shared/domain/due-work';
+import { decideStep } from '../src/disputes/domain/dispute';
+import { mutateDispute } from '../src/disputes/domain/disputes';
 import { newMember, startExchange, type Harness, type Member } from './support/harness';
 import { listingsOf, proposed, setStatus, subscribe, type TestListing } from './support/fixtures';
 
@@ -198,6 +200,26 @@ describe('a party reports a problem', () => {
       s2.token,
     );
     expect(pending.status).toBe(409);
+  });
+  it('settles, by the sweep and once, the exchange of a dispute closed by a request that stopped before settling it', async () => {
+    const t = await accepted();
+    const d = (await report(t, t.s)).body.data;
+    const deps = h.service.deps.disputes;
+    // The respondent's agreement is stored, and the request stops there.
+    await mutateDispute(deps, d.dispute_id, (x) =>
+      decideStep(x, t.r.id, 'accept_return', undefined, new Date()),
+    );
+    expect(await statusOf(t)).toBe('disputed');
+    const sweep = (at: Date) =>
+      sweepDue([deps.settleWork], { now: () => at, logger: h.service.deps.logger });
+    // Within the grace period the request may still be settling it: left alone.
+    expect((await sweep(new Date()))['disputes-settled']).toBe(0);
+    expect((await sweep(new Date(Date.now() + 120_000)))['disputes-settled']).toBe(1);
+    expect(await statusOf(t)).toBe('cancelled');
+    expect(await held(t.want.id)).toBeUndefined();
+    expect((await sweep(new Date(Date.now() + 240_000)))['disputes-settled']).toBe(0);
+    await h.tap.waitFor('proposal.cancelled', (x) => x.proposalId === t.id);
+    expect(h.tap.all('proposal.cancelled', (x) => x.proposalId === t.id)).toHaveLength(1);
   });
 });
 

@@ -7,7 +7,7 @@ import type { PartyDirectory } from '../shared/domain/ports';
 import { disputeModel } from './data/disputes/dispute.model';
 import { DisputesRepository } from './data/disputes/disputes.repository';
 import type { DisputeDeps } from './domain/dispute-ports';
-import { overdueDisputes } from './domain/disputes';
+import { overdueDisputes, unsettledDisputes } from './domain/disputes';
 
 /** The disputes module's collection (it has an outbox, for the service's `models`). */
 export function disputeModels(conn: Connection) {
@@ -49,6 +49,8 @@ export function buildDisputeDeps(
     ...deps,
     /** Disputes whose answer period ran out, for the due-work sweep. */
     dueWork: overdueDisputes(deps),
+    /** Closed disputes whose exchange is still to be settled, for the due-work sweep. */
+    settleWork: unsettledDisputes(deps),
   };
 }
 

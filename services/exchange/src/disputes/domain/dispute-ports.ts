@@ -22,6 +22,10 @@ export interface DisputeRepository {
   }): Promise<{ items: Dispute[]; total: number }>;
   /** Ids of disputes whose answer period ended by `now`, the longest overdue first. */
   dueIds(now: Date, limit: number): Promise<string[]>;
+  /** Ids of closed disputes whose exchange may not be settled yet, due by `now`. */
+  settleDueIds(now: Date, limit: number): Promise<string[]>;
+  /** Notes that the closed dispute's exchange is settled. */
+  settled(id: string): Promise<void>;
   /** The disputes (any status) of these exchanges, the latest of each. */
   latestOfEach(proposalIds: readonly string[]): Promise<Map<string, Dispute>>;
 }

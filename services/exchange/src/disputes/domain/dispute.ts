@@ -53,6 +53,11 @@ export interface Dispute {
   escalatedAt?: Date;
   escalationCause?: EscalationCause;
   resolution?: Resolution;
+  /**
+   * Once closed, until its exchange is settled (completed or cancelled): when the sweep settles it
+   * if the request that closed it stopped before doing so.
+   */
+  settleDueAt?: Date;
   /** The trade circle the exchange is one edge of, and its other members (told, not shown). */
   circleId?: string;
   circleMemberIds?: string[];
@@ -169,11 +174,15 @@ function escalate(
  * The agreement that closes a dispute: a return accepted cancels the exchange (the listings go back
  * to their owners), a remedy accepted completes it.
  */
+/** How long a closed dispute's exchange is left to the request that closed it. */
+export const SETTLE_GRACE_MS = 60_000;
+
 export function close(d: Dispute, r: Resolution, statement: Statement): DisputeMove {
   const next: Dispute = {
     ...d,
     status: 'closed',
     resolution: r,
+    settleDueAt: new Date(r.at.getTime() + SETTLE_GRACE_MS),
     statements: [...d.statements, statement],
     updatedAt: r.at,
   };

@@ -147,6 +147,7 @@ async function settleExchange(deps: DisputeDeps, d: Dispute): Promise<void> {
   if (r.outcome !== 'completed' && before && before.status === 'disputed') {
     await releaseAll(deps.reservations, listingsOf(currentTerms(before)), d.proposalId);
   }
+  await deps.disputes.settled(d.id);
 }
 
 /** A party's step on the exchange's open dispute. */
@@ -170,6 +171,19 @@ export const overdueDisputes = (deps: Pick<DisputeDeps, 'disputes'>): DueWork =>
   name: 'disputes-escalated',
   due: (now, limit) => deps.disputes.dueIds(now, limit),
   settle: (id, now) => mutateDispute(deps, id, (d) => decideOverdue(d, now)),
+});
+
+/**
+ * Closed disputes whose exchange was not settled (the request that closed them stopped before):
+ * the exchange completes or is cancelled, once, by the sweep.
+ */
+export const unsettledDisputes = (deps: DisputeDeps): DueWork => ({
+  name: 'disputes-settled',
+  due: (now, limit) => deps.disputes.settleDueIds(now, limit),
+  settle: async (id) => {
+    const d = await deps.disputes.findById(id);
+    if (d?.status === 'closed' && d.settleDueAt) await settleExchange(deps, d);
+  },
 });
 
 /** The admin queue and the disputes area's lists. */

@@ -42,6 +42,7 @@ const disputeSchema = new Schema<DisputeDoc>(
     escalatedAt: Date,
     escalationCause: String,
     resolution: { type: resolutionSchema, default: undefined },
+    settleDueAt: Date,
     circleId: String,
     circleMemberIds: { type: [String], default: undefined },
     ongoingFor: String,
@@ -59,6 +60,8 @@ disputeSchema.index({ proposalId: 1, createdAt: -1 });
 // Disputes by when their answer period ends (the sweep that escalates them; sparse: only open or
 // answered disputes have one).
 disputeSchema.index({ answerDueAt: 1 }, { sparse: true });
+// Closed disputes whose exchange is not settled yet (the sweep that settles them; sparse).
+disputeSchema.index({ settleDueAt: 1 }, { sparse: true });
 // The admin's lists by status, newest first.
 disputeSchema.index({ status: 1, createdAt: -1 });
 // Every dispute, newest first (the admin's list without a status).

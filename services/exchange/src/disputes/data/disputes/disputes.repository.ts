@@ -19,6 +19,7 @@ const OPTIONAL = [
   'escalatedAt',
   'escalationCause',
   'resolution',
+  'settleDueAt',
   'circleId',
   'circleMemberIds',
 ] as const;
@@ -134,6 +135,21 @@ export class DisputesRepository implements DisputeRepository {
       this.model.countDocuments(filter).exec(),
     ]);
     return { items: docs.map(toDispute), total };
+  }
+
+  async settleDueIds(now: Date, limit: number): Promise<string[]> {
+    const docs = await this.model
+      .find({ settleDueAt: { $lte: now } }, { _id: 1 })
+      .sort({ settleDueAt: 1 })
+      .limit(limit)
+      .lean<{ _id: string }[]>()
+      .exec();
+    return docs.map((d) => d._id);
+  }
+
+  async settled(id: string): Promise<void> {
+    // No version bump: only the sweep reads the field, and settling twice changes nothing.
+    await this.model.updateOne({ _id: id }, { $unset: { settleDueAt: 1 } }).exec();
   }
 
   async dueIds(now: Date, limit: number): Promise<string[]> {

@@ -38,13 +38,6 @@ export function buildDeps(
       (await circleStore.findById(id))?.members.map((m) => m.userId) ?? [],
   });
   proposalDeps.dueWork.push(disputes.dueWork, disputes.settleWork);
-  /** Disputes: a problem reported on an accepted exchange, answered, or resolved by an admin. */
-  const disputes = buildDisputeDeps(ctx, proposalDeps, {
-    parties: deps.parties,
-    circleMembers: async (id) =>
-      (await circleStore.findById(id))?.members.map((m) => m.userId) ?? [],
-  });
-  proposalDeps.dueWork.push(disputes.dueWork);
   return {
     ...deps,
     ratings,

@@ -347,6 +347,33 @@ describe('rating after completion', () => {
     expect(within(ratings).queryByRole('button', { name: 'Answer publicly' })).toBeNull();
   });
 
+  it('lets me change my rating while it is hidden', async () => {
+    const { fetch } = await open(completed({ rated_by_me: true, allowed_actions: [] }), (req) => {
+      if (req.method === 'PUT' && req.url.pathname === '/api/rating/ra1') {
+        return ok(rating({ rater_id: ME, rated_user_id: OTHER, rating_value: 3, shown: false }));
+      }
+      return req.url.pathname === '/api/rating/proposal/pr1'
+        ? ok({
+            ratings: [
+              rating({ rater_id: ME, rated_user_id: OTHER, comment: 'Slow', shown: false }),
+            ],
+          })
+        : undefined;
+    });
+    const ratings = await screen.findByRole('region', { name: 'Ratings of this trade' });
+    fireEvent.click(await within(ratings).findByRole('button', { name: 'Change my rating' }));
+    fireEvent.click(within(ratings).getByRole('radio', { name: '3 hearts' }));
+    fireEvent.change(within(ratings).getByLabelText('Comment'), {
+      target: { value: ' Slow, but well packed ' },
+    });
+    fireEvent.click(within(ratings).getByRole('button', { name: 'Save my rating' }));
+    await waitFor(() =>
+      expect(bodiesSent(fetch, 'PUT', '/api/rating/ra1')).toEqual([
+        { rating_value: 3, comment: 'Slow, but well packed' },
+      ]),
+    );
+  });
+
   it('lets me answer the other’s shown rating of me', async () => {
     await open(completed({ rated_by_me: true, allowed_actions: [] }), (req) =>
       req.url.pathname === '/api/rating/proposal/pr1'

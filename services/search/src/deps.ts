@@ -5,6 +5,7 @@ import { ListingsRepository } from './data/listings/listings.repository';
 import { SellersRepository } from './data/sellers/sellers.repository';
 import { SavedSearchesRepository } from './data/saved-searches/saved-searches.repository';
 import { SearchMatchesRepository } from './data/search-matches/search-matches.repository';
+import { MemberBlocksRepository } from './data/member-blocks/member-blocks.repository';
 import { IndexWriter } from './domain/index-writer';
 import { ListingProjector } from './domain/listing-projector';
 import { SavedSearchAlerts } from './domain/saved-search-alerts';
@@ -32,10 +33,12 @@ export function buildDeps(
   const savedSearchStore = new SavedSearchesRepository(ctx.conn, eventsWritten);
   const matches = new SearchMatchesRepository(ctx.conn, eventsWritten);
   const matcher = new ReverseSearchIndex();
+  const blocks = new MemberBlocksRepository(ctx.conn);
   const alerts = new SavedSearchAlerts({
     matcher,
     searches: savedSearchStore,
     matches,
+    blocks,
     logger: ctx.logger,
   });
   return {
@@ -56,6 +59,7 @@ export function buildDeps(
     savedSearchStore,
     matches,
     matcher,
+    blocks,
     alerts,
     savedSearches: new SavedSearches({ searches: savedSearchStore, matches, matcher }),
   };

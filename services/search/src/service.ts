@@ -11,6 +11,7 @@ import { listingModel } from './data/listings/listing.model';
 import { sellerModel } from './data/sellers/seller.model';
 import { savedSearchModel, savedSearchOwnerModel } from './data/saved-searches/saved-search.model';
 import { searchMatchModel } from './data/search-matches/search-match.model';
+import { memberBlockModel } from './data/member-blocks/member-block.model';
 import { indexedOf } from './domain/saved-search';
 import { buildDeps, type SearchDeps } from './deps';
 import { isInProcess } from './adapters/engine';
@@ -79,6 +80,7 @@ export function startSearchService(
       sellerModel(conn);
       boothModel(conn);
       savedSearchOwnerModel(conn);
+      memberBlockModel(conn);
       return [savedSearchModel(conn), searchMatchModel(conn)];
     },
     deps: buildDeps,

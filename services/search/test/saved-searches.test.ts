@@ -193,6 +193,60 @@ describe('alerts on a published listing', () => {
     expect(matchedOf(gone.id)).toEqual([]);
   }, 30_000);
 
+  it('leave out listings by a member either of the two blocked, until the block ends', async () => {
+    const word = uniqueWord('drum');
+    const member = newMember();
+    const seller = newUserId();
+    const other = newUserId();
+    await save(member, { query: { query: word } });
+    const blocked = await h.publish(
+      'member.blocked',
+      {
+        blockerId: member.id,
+        blockedId: seller,
+        version: 1,
+      },
+      { subject: member.id },
+    );
+    const blocking = await h.publish(
+      'member.blocked',
+      {
+        blockerId: other,
+        blockedId: member.id,
+        version: 1,
+      },
+      { subject: other },
+    );
+    await h.handled(blocked);
+    await h.handled(blocking);
+    const bySeller = product({ title: `Snare ${word}`, userId: seller });
+    const byOther = product({ title: `Bass ${word}`, userId: other });
+    await publish(bySeller, byOther);
+    expect(
+      await h.service.ctx.conn
+        .collection('saved_search_matches')
+        .countDocuments({ memberId: member.id }),
+    ).toBe(0);
+
+    await h.handled(
+      await h.publish(
+        'member.unblocked',
+        {
+          blockerId: member.id,
+          blockedId: seller,
+          version: 2,
+        },
+        { subject: member.id },
+      ),
+    );
+    const later = product({ title: `Floor tom ${word}`, userId: seller });
+    await publish(later);
+    await tap.waitFor(
+      'saved-search.matched',
+      (d) => d.listingId === later.productId && d.memberId === member.id,
+    );
+  }, 30_000);
+
   it('send at most 20 instant alerts a member an hour, the rest to the digest', async () => {
     const word = uniqueWord('lamp');
     const member = newMember();

@@ -241,3 +241,11 @@ export interface SearchMatchStore {
   /** Matches of a saved search after `since`. */
   countSince(searchId: string, since: Date): Promise<number>;
 }
+
+/** Blocks between members (auth's, by event): a block keeps the two apart both ways. */
+export interface MemberBlocks {
+  /** Stores a block or its end unless a newer version of the pair is stored. */
+  record(blockerId: string, blockedId: string, blocked: boolean, version: number): Promise<void>;
+  /** Which of `others` block `memberId` or are blocked by them. */
+  blockedAmong(memberId: string, others: readonly string[]): Promise<Set<string>>;
+}

@@ -7,6 +7,7 @@ import { domainEvent } from '@swapbooth/event-bus';
 import type { Logger } from '@swapbooth/service-kit';
 import type {
   ListingDocument,
+  MemberBlocks,
   SavedSearchMatcher,
   SavedSearchStore,
   SearchMatch,
@@ -38,13 +39,15 @@ export interface SavedSearchAlertsDeps {
   matcher: SavedSearchMatcher;
   searches: SavedSearchStore;
   matches: SearchMatchStore;
+  blocks: MemberBlocks;
   logger: Pick<Logger, 'debug'>;
   now?: () => Date;
 }
 
 /**
  * A listing was published or edited into search: tells each member whose saved searches match it,
- * once per member and listing, never about their own listing. An edit of a listing a member was
+ * once per member and listing, never about their own listing nor one by a member either of them
+ * blocked. An edit of a listing a member was
  * already told about tells them nothing again; an edit that makes it match a search it did not
  * match does. Past 20 instant alerts in an hour a member's further matches go into the digest.
  */
@@ -67,6 +70,10 @@ export class SavedSearchAlerts {
       const list = byMember.get(m.memberId) ?? [];
       list.push(m);
       byMember.set(m.memberId, list);
+    }
+    if (byMember.size === 0) return 0;
+    for (const apart of await this.deps.blocks.blockedAmong(doc.sellerId, [...byMember.keys()])) {
+      byMember.delete(apart);
     }
     if (byMember.size === 0) return 0;
     // The stored searches decide names and alert modes (and drop any deleted meanwhile).

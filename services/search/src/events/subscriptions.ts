@@ -5,6 +5,7 @@ import { onBoothChanged } from './on-booth-changed';
 import { onIdentityVerified } from './on-identity-verified';
 import { onProductChanged, onProductDeleted } from './on-product-changed';
 import { onRatingCreated } from './on-rating-created';
+import { onMemberBlockChanged } from './on-member-block-changed';
 import { onSavedSearchChanged, onSavedSearchDeleted } from './on-saved-search-changed';
 import { onUserDefaultAddressChanged } from './on-user-default-address-changed';
 import { onUserProfileUpdated } from './on-user-profile-updated';
@@ -41,6 +42,8 @@ export const subscriptions = (deps: SearchDeps): Subscription[] => {
         'user.profile-updated': onUserProfileUpdated(deps),
         'user.default-address-changed': onUserDefaultAddressChanged(deps),
         'user.status-changed': onUserStatusChanged(deps),
+        'member.blocked': onMemberBlockChanged(deps),
+        'member.unblocked': onMemberBlockChanged(deps),
       },
     },
     { topic: Topics.identity, handlers: { 'identity.verified': onIdentityVerified(deps) } },

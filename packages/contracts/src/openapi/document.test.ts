@@ -159,6 +159,7 @@ const readsNoQuery = new Set([
   'GET /api/exchange/proposal/product/{id}',
   'GET /api/exchange/user/{id}/stats',
   'GET /api/rating/proposal/{id}',
+  'GET /api/exchange/proposal/{id}/dispute',
   'GET /api/notifications/settings',
   'GET /api/stream',
   'GET /api/chat/user/{id}/chats',
@@ -180,6 +181,7 @@ const readsNoQuery = new Set([
   'GET /api/admin/test-stripe',
   'GET /api/admin/admins',
   'GET /api/admin/ratings/user/{userId}',
+  'GET /api/admin/disputes/{id}',
   'GET /api/openapi.json',
   'GET /api/docs',
 ]);

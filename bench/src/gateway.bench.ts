@@ -66,8 +66,173 @@ async function paced(url: string, rate: number, seconds: number): Promise<Paced>
   return { rps: latencies.length / seconds, p50: pct(0.5), p99: pct(0.99), errors };
 }
 
+/** Rounds of the metrics comparison: each saturates both settings in turn, alternating the order. */
+const METRICS_ROUNDS = Number(process.env.BENCH_METRICS_ROUNDS ?? 8);
+/** Seconds per saturated run in the metrics comparison (short runs, many rounds: load swings). */
+const METRICS_DURATION = Number(process.env.BENCH_METRICS_DURATION ?? 5);
+
+/**
+ * What the metrics cost: two copies of the same service-and-gateway pair, one with METRICS_ENABLED
+ * and its metrics read every 5 s (as Prometheus would, a little more often), one without, each
+ * saturated in turn through its gateway, the order alternating round by round.
+ */
+async function metricsCost(baseEnv: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<string> {
+  const pair = async (on: boolean) => {
+    const [servicePort, gatewayPort, serviceMetrics, gatewayMetrics] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
+    const env = {
+      ...baseEnv,
+      METRICS_ENABLED: on ? 'true' : 'false',
+      CATALOG_URL: `http://127.0.0.1:${servicePort}`,
+      PORT: String(gatewayPort),
+    };
+    children.push(
+      spawn(process.execPath, [path.join(__dirname, 'small-service.js'), String(servicePort)], {
+        env: { ...env, METRICS_PORT: String(serviceMetrics) },
+        stdio: 'inherit',
+      }),
+      spawn(process.execPath, [path.join(root, 'gateway/dist/main.js')], {
+        env: { ...env, METRICS_PORT: String(gatewayMetrics) },
+        stdio: 'inherit',
+      }),
+    );
+    const url = `http://127.0.0.1:${gatewayPort}/api/categories`;
+    await waitUntilReady(`http://127.0.0.1:${servicePort}/api/categories`);
+    await waitUntilReady(url);
+    return {
+      url,
+      scrapes: on
+        ? [serviceMetrics, gatewayMetrics].map((p) => `http://127.0.0.1:${p}/metrics`)
+        : [],
+    };
+  };
+  const loadAtStart = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+  const off = await pair(false);
+  const on = await pair(true);
+  for (const p of [off, on]) await run({ url: p.url, duration: 2, connections: 8 }); // warm-up
+  const scrapeAll = (urls: string[]) =>
+    Promise.all(urls.map((u) => fetch(u).then((r) => r.text()))).catch(() => []);
+  const saturate = async (p: { url: string; scrapes: string[] }) => {
+    const timer = setInterval(() => void scrapeAll(p.scrapes), 5000);
+    try {
+      return await run({ url: p.url, duration: METRICS_DURATION, connections: CONNECTIONS });
+    } finally {
+      clearInterval(timer);
+    }
+  };
+  const rounds: Array<{ off: autocannon.Result; on: autocannon.Result; offFirst: boolean }> = [];
+  for (let i = 0; i < METRICS_ROUNDS; i++) {
+    const offFirst = i % 2 === 0;
+    const first = await saturate(offFirst ? off : on);
+    const second = await saturate(offFirst ? on : off);
+    rounds.push(
+      offFirst ? { off: first, on: second, offFirst } : { off: second, on: first, offFirst },
+    );
+  }
+  // Both pairs saturated at the same time, each with half the connections: whatever else loads the
+  // machine loads both alike, and the share of the CPU each pair gets says what a request costs it.
+  const together: Array<{ off: autocannon.Result; on: autocannon.Result }> = [];
+  for (let i = 0; i < METRICS_ROUNDS; i++) {
+    const timer = setInterval(() => void scrapeAll(on.scrapes), 5000);
+    try {
+      const half = Math.max(1, Math.round(CONNECTIONS / 2));
+      const [a, b] = await Promise.all([
+        run({ url: off.url, duration: METRICS_DURATION, connections: half }),
+        run({ url: on.url, duration: METRICS_DURATION, connections: half }),
+      ]);
+      together.push({ off: a, on: b });
+    } finally {
+      clearInterval(timer);
+    }
+  }
+  // The gateway's own metrics saw the runs (route label: the route-table prefix).
+  const [, gatewayText = ''] = await scrapeAll(on.scrapes);
+  const counted = /http_requests_total\{[^}]*route="\/api\/categories"[^}]*\} (\d+)/.exec(
+    gatewayText,
+  )?.[1];
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const offRps = mean(rounds.map((r) => r.off.requests.average));
+  const onRps = mean(rounds.map((r) => r.on.requests.average));
+  // On a shared machine the load moves between runs: each round's two runs form a pair, and the
+  // cost is one minus the median of the pairs' on/off ratios.
+  const median = (xs: number[]) => {
+    const v = [...xs].sort((a, b) => a - b);
+    return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
+  };
+  const ratioOf = (r: { off: autocannon.Result; on: autocannon.Result }) =>
+    r.on.requests.average / r.off.requests.average;
+  const ratio = median(rounds.map(ratioOf));
+  const cost = 1 - ratio;
+  const ratioTogether = median(together.map(ratioOf));
+  const costTogether = 1 - ratioTogether;
+  const rows = rounds
+    .map(
+      (r, i) =>
+        `| ${i + 1} (${r.offFirst ? 'off first' : 'on first'}) | ${r.off.requests.average.toFixed(0)} | ${r.on.requests.average.toFixed(0)} | ${(r.on.requests.average / r.off.requests.average).toFixed(2)} | ${r.off.latency.p50} / ${r.on.latency.p50} | ${r.off.latency.p99} / ${r.on.latency.p99} | ${r.off.non2xx + r.off.errors + r.on.non2xx + r.on.errors} |`,
+    )
+    .join('\n');
+  return `
+The same \`GET /api/categories\` through the gateway, with the service and the gateway both run with
+metrics on (HTTP counters and latency histogram, default process metrics, each process's metrics port
+read every 5 s during its runs) and both with \`METRICS_ENABLED=false\`, in one run: two copies of the
+pair side by side, each saturated in turn (${CONNECTIONS} connections, ${METRICS_DURATION} s), the order alternating.
+Load average when the comparison started: ${loadAtStart}, on ${os.cpus().length} cores.
+
+| round | off req/s | on req/s | on/off | p50 ms off / on | p99 ms off / on | errors |
+|---|---|---|---|---|---|---|
+${rows}
+
+Then ${METRICS_ROUNDS} rounds with both pairs saturated at the same time (${Math.max(1, Math.round(CONNECTIONS / 2))} connections each), so that
+whatever else loads the machine loads both alike:
+
+| round | off req/s | on req/s | on/off |
+|---|---|---|---|
+${together.map((r, i) => `| ${i + 1} | ${r.off.requests.average.toFixed(0)} | ${r.on.requests.average.toFixed(0)} | ${ratioOf(r).toFixed(2)} |`).join('\n')}
+
+- Side by side: median on/off **${ratioTogether.toFixed(3)}**, metrics cost **${(costTogether * 100).toFixed(1)}%** of throughput (goal ≤ 3%): ${costTogether <= 0.03 ? 'met' : 'NOT met'}.
+- In turn: median on/off ${ratio.toFixed(3)} (cost ${(cost * 100).toFixed(1)}%); mean off ${offRps.toFixed(0)} req/s, on ${onRps.toFixed(0)} req/s.
+- The gateway's own \`http_requests_total\` for the route counted ${counted ?? 'nothing (not read)'} calls.
+`;
+}
+
 async function main() {
   const children: ChildProcess[] = [];
+  // BENCH_PART=metrics: only the metrics comparison (its section alone is rewritten).
+  if (process.env.BENCH_PART === 'metrics') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-gw-'));
+    const pub = path.join(dir, 'public.pem');
+    writeFileSync(
+      pub,
+      generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({
+        type: 'spki',
+        format: 'pem',
+      }),
+    );
+    try {
+      const body = await metricsCost(
+        {
+          ...process.env,
+          LOG_LEVEL: 'warn',
+          JWT_PUBLIC_KEY_FILE: pub,
+          REDIS_KEY_PREFIX: `bench-${Date.now()}:`,
+          RATE_LIMIT_IP_PER_WINDOW: '100000000',
+        },
+        children,
+      );
+      writeSection('gateway-metrics', body);
+      console.log(body);
+    } finally {
+      for (const c of children) c.kill('SIGTERM');
+    }
+    return;
+  }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-gw-'));
   const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pub = path.join(dir, 'public.pem');
@@ -86,12 +251,15 @@ async function main() {
   try {
     children.push(
       spawn(process.execPath, [path.join(__dirname, 'small-service.js'), String(servicePort)], {
-        env,
+        env: { ...env, METRICS_PORT: String(await freePort()) },
         stdio: 'inherit',
       }),
     );
     children.push(
-      spawn(process.execPath, [path.join(root, 'gateway/dist/main.js')], { env, stdio: 'inherit' }),
+      spawn(process.execPath, [path.join(root, 'gateway/dist/main.js')], {
+        env: { ...env, METRICS_PORT: String(await freePort()) },
+        stdio: 'inherit',
+      }),
     );
     const direct = `http://127.0.0.1:${servicePort}/api/categories`;
     const viaGateway = `http://127.0.0.1:${gatewayPort}/api/categories`;
@@ -149,6 +317,12 @@ ${pacedRow(`gateway, paced at ${half} req/s`, halfGateway)}
 `;
     writeSection('gateway', body);
     console.log(body);
+    const metricsBody = await metricsCost(
+      { ...env, CATALOG_URL: undefined, PORT: undefined },
+      children,
+    );
+    writeSection('gateway-metrics', metricsBody);
+    console.log(metricsBody);
   } finally {
     for (const c of children) c.kill('SIGTERM');
   }

@@ -1,7 +1,7 @@
 import { AppError } from '@swapbooth/service-kit';
 import { domainEvent } from '@swapbooth/event-bus';
 import type { DisputeOutcome } from '@swapbooth/contracts';
-import { isParty, type Proposal } from '../../proposals/domain/proposal';
+import { isParty, reportWindowOpen, type Proposal } from '../../proposals/domain/proposal';
 import { factsOf, type Move } from '../../proposals/domain/proposal-moves';
 
 /**
@@ -9,7 +9,10 @@ import { factsOf, type Move } from '../../proposals/domain/proposal-moves';
  * ratings wait, its listings stay reserved); closing it completes or cancels the exchange.
  */
 
-/** An accepted exchange becomes disputed; anything else is refused with why. */
+/**
+ * An accepted exchange becomes disputed while its report window is open (until every parcel is
+ * delivered, then until the window closes); anything else is refused with why.
+ */
 export function decideDisputed(p: Proposal, actorId: string, now: Date): Move | undefined {
   if (!isParty(p, actorId)) throw AppError.forbidden('You are not a party to this exchange');
   if (p.status === 'disputed') return undefined;
@@ -17,6 +20,9 @@ export function decideDisputed(p: Proposal, actorId: string, now: Date): Move | 
     throw AppError.conflict(
       `A problem can be reported only on an accepted exchange that is not completed; it is ${p.status}`,
     );
+  }
+  if (!reportWindowOpen(p, now)) {
+    throw AppError.conflict('The time to report a problem with this exchange has passed');
   }
   const next: Proposal = { ...p, status: 'disputed', updatedAt: now };
   delete next.expiresAt;

@@ -24,13 +24,19 @@ async function main() {
     publicKey: readPublicKey(config),
     ...(metrics ? { metrics } : {}),
   });
-  // Its own port, which the gateway's routes never reach.
+  // Its own port, which the gateway's routes never reach; a port that cannot be had costs the
+  // metrics, not the gateway.
+  const metricsPort = metricsPortFor(config.PORT, config.METRICS_PORT);
   const metricsServer = metrics
-    ? await serveMetrics(metrics, {
-        port: metricsPortFor(config.PORT, config.METRICS_PORT),
-        host: config.HOST,
-        logger,
-      })
+    ? await serveMetrics(metrics, { port: metricsPort, host: config.HOST, logger }).catch(
+        (err: unknown) => {
+          logger.error(
+            { err: (err as Error).message, port: metricsPort },
+            'metrics port unavailable; serving without metrics',
+          );
+          return undefined;
+        },
+      )
     : undefined;
   await serve({
     app,

@@ -132,6 +132,16 @@ const calls: Array<{
     body: { reason: 'abusive language' },
     allowed: 503,
   },
+  // Disputes: read and decided through exchange (and chat), down here.
+  { method: 'get', path: '/api/admin/disputes', area: 'disputes', allowed: 503 },
+  { method: 'get', path: '/api/admin/disputes/d123', area: 'disputes', allowed: 503 },
+  {
+    method: 'post',
+    path: '/api/admin/disputes/d123/resolve',
+    area: 'disputes',
+    body: { outcome: 'completed', note: 'as agreed' },
+    allowed: 503,
+  },
   { method: 'get', path: '/api/admin/audit', area: 'audit', allowed: 200 },
   // The services' metrics, read inside the cluster (down here: the page says so).
   { method: 'get', path: '/api/admin/platform', area: 'platform', allowed: 200 },

@@ -30,6 +30,10 @@ export const PORTS: Record<string, number> = Object.fromEntries([
   ['gateway', 8080],
   ...serviceRegistry.map((s) => [s.name, s.port] as const),
 ]);
+/** Each app's metrics port (METRICS_PORT: its port + 1000). */
+export const METRICS_PORTS: Record<string, number> = Object.fromEntries(
+  Object.entries(PORTS).map(([app, port]) => [app, port + 1000]),
+);
 /** Services whose consumers read Kafka (every one but the gateway). */
 export const CONSUMERS = SERVICES;
 /** The services admin calls for moderation (services/admin/src/adapters/platform-client.ts). */
@@ -113,12 +117,19 @@ export function egressPorts(
     .flatMap((rule: Obj) => (rule.ports ?? []).map((port: Obj) => Number(port.port)));
 }
 
-/** The apps whose pods may open connections to `app`'s pods, by its own ingress rules. */
-export function ingressFrom(r: Rendered, app: string): string[] {
+/**
+ * The apps whose pods may open connections to `app`'s pods, by its own ingress rules (those that
+ * admit `port`, when one is named).
+ */
+export function ingressFrom(r: Rendered, app: string, port?: number): string[] {
   const labels = { 'app.kubernetes.io/name': app, 'app.kubernetes.io/part-of': 'swapbooth' };
   return kinds(r, 'NetworkPolicy')
     .filter((p) => labelsMatch(p.spec.podSelector.matchLabels, labels))
     .flatMap((p) => p.spec.ingress ?? [])
+    .filter(
+      (rule: Obj) =>
+        port === undefined || (rule.ports ?? []).some((p: Obj) => Number(p.port) === port),
+    )
     .flatMap((rule: Obj) => rule.from ?? [])
     .map(
       (peer: Obj) =>

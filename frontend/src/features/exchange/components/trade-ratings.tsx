@@ -33,14 +33,19 @@ export function RatingForm({ proposal, me }: { proposal: ProposalResponse; me: s
     if (!otherId) return;
     setError(null);
     try {
-      await rate({
+      const saved = await rate({
         proposal_id: proposal.proposal_id,
         rater_id: me,
         rated_user_id: otherId,
         rating_value: value,
         comment: comment.trim(),
       }).unwrap();
-      toast('Thank you for your rating. It stays hidden until both of you have rated.', 'success');
+      toast(
+        saved.shown === false
+          ? 'Thank you for your rating. It stays hidden until both of you have rated.'
+          : 'Thank you for your rating. Both ratings are shown now.',
+        'success',
+      );
     } catch (err) {
       const message = errorMessage(err, 'Your rating could not be saved.');
       setError(message);

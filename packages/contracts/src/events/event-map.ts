@@ -44,8 +44,8 @@ export const topicOf = (type: EventType): TopicName => {
       return Topics.booth;
     case 'report':
       return Topics.report;
-    case 'proposal':
     // A dispute is about one exchange: its events follow the proposal's on the same topic.
+    case 'proposal':
     case 'dispute':
       return Topics.proposal;
     case 'rating':

@@ -122,6 +122,7 @@ describe('admins page', () => {
             subscriptions: false,
             reports: true,
             audit: false,
+            platform: false,
           },
         },
       ],

@@ -22,6 +22,7 @@ const grantable = [
   ['subscriptions', 'Subscriptions'],
   ['reports', 'Reports'],
   ['audit', 'Audit log'],
+  ['platform', 'Platform'],
 ] as const;
 type Role = 'admin' | 'executive' | 'staff';
 const roles: Role[] = ['staff', 'admin', 'executive'];

@@ -63,13 +63,21 @@ function expectRefused(res: request.Response) {
   expect(retryAfter).toBeLessThanOrEqual(300);
 }
 
+/** The sign-in throttles the auth service's metrics have counted so far. */
+const throttlesCounted = async () =>
+  (await stack.auth.ctx.metrics.signInThrottles.get()).values.reduce((n, v) => n + v.value, 0);
+
 describe('a stranger guessing a member password from many addresses', () => {
   it('cannot keep the member out, stays refused, and the e-mailed link clears the counters', async () => {
     const m = await signUp(stack.url);
+    const throttlesBefore = await throttlesCounted();
     const statuses = await attack(m.email);
     expect(statuses.length).toBeGreaterThanOrEqual(100);
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(50);
+    const refused = statuses.filter((s) => s === 429).length;
+    expect(refused).toBeGreaterThan(50);
+    // Each refusal is counted in the service's metrics too.
+    expect((await throttlesCounted()) - throttlesBefore).toBe(refused);
 
     // The member, from an address that never failed, signs in with the right password.
     const owner = await loginFrom('192.0.2.10', m.email, PASSWORD);

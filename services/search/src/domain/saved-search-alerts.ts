@@ -34,6 +34,8 @@ type AlertMode = Exclude<SavedSearchAlertMode, 'none'>;
 const URGENCY: readonly AlertMode[] = ['email_instant', 'in_app', 'email_daily'];
 
 const HOUR_MS = 3_600_000;
+/** Members told at once for one listing. */
+const MEMBERS_AT_ONCE = 32;
 
 export interface SavedSearchAlertsDeps {
   matcher: SavedSearchMatcher;
@@ -81,12 +83,19 @@ export class SavedSearchAlerts {
       (await this.deps.searches.many(found.map((m) => m.searchId))).map((s) => [s.id, s]),
     );
     let told = 0;
-    for (const [memberId, matches] of byMember) {
-      const searches = matches
-        .map((m) => ({ match: m, search: stored.get(m.searchId) }))
-        .filter((x): x is { match: SearchMatch; search: SavedSearch } => Boolean(x.search));
-      if (searches.length === 0) continue;
-      if (await this.tell(doc, memberId, searches)) told++;
+    const members = [...byMember];
+    // Members are told independently (each write is their own record): a few at a time, so a
+    // listing many searches match is not told one database round trip after another.
+    for (let i = 0; i < members.length; i += MEMBERS_AT_ONCE) {
+      const results = await Promise.all(
+        members.slice(i, i + MEMBERS_AT_ONCE).map(([memberId, matches]) => {
+          const searches = matches
+            .map((m) => ({ match: m, search: stored.get(m.searchId) }))
+            .filter((x): x is { match: SearchMatch; search: SavedSearch } => Boolean(x.search));
+          return searches.length > 0 ? this.tell(doc, memberId, searches) : false;
+        }),
+      );
+      told += results.filter(Boolean).length;
     }
     this.deps.logger.debug({ listingId: doc.id, matched: found.length, told }, 'saved searches');
     return told;

@@ -225,26 +225,32 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
         },
       )
     : undefined;
-  const running = await serve({
-    app,
-    port,
-    host: config.HOST,
-    logger,
-    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    handleSignals: def.handleSignals ?? false,
-    onStop: [
-      async () => def.onStop?.(deps, ctx),
-      () => started.stop(),
-      async () => {
-        redis.disconnect();
-      },
-      async () => {
-        await connWatch.stop();
-        await conn.close();
-      },
-      async () => metricsServer?.stop(),
-    ],
-  });
+  let running: RunningServer;
+  try {
+    running = await serve({
+      app,
+      port,
+      host: config.HOST,
+      logger,
+      shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      handleSignals: def.handleSignals ?? false,
+      onStop: [
+        async () => def.onStop?.(deps, ctx),
+        () => started.stop(),
+        async () => {
+          redis.disconnect();
+        },
+        async () => {
+          await connWatch.stop();
+          await conn.close();
+        },
+        async () => metricsServer?.stop(),
+      ],
+    });
+  } catch (err) {
+    await metricsServer?.stop();
+    throw err;
+  }
   return {
     ...running,
     ctx,

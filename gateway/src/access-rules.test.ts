@@ -39,6 +39,8 @@ describe('admin calls', () => {
     expect(accessFor('GET', '/api/admin/admins')).toBe('admin');
     expect(accessFor('POST', '/api/admin/admins/a1/password-reset')).toBe('admin');
     expect(accessFor('PATCH', '/api/admin/admins/a1/status')).toBe('admin');
+    // The Platform page's figures: an admin token (the admin service then asks for its area).
+    expect(accessFor('GET', '/api/admin/platform')).toBe('admin');
   });
 
   it('counts a reset-link redemption under the stricter limit, not the executive’s request', () => {

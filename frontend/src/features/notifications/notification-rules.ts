@@ -38,6 +38,17 @@ export const NotificationMessages = {
 /** Types about a listing (a saved search matched it): they open the listing. */
 export const LISTING_TYPES = ['saved_search_match'];
 
+/** The picture a notification shows beside its text (a saved search's match: the listing's). */
+export function notificationImage(n: AppNotification): string | undefined {
+  if (!LISTING_TYPES.includes(n.type)) return undefined;
+  try {
+    const image = (JSON.parse(n.data || '{}') as { image_url?: unknown } | null)?.image_url;
+    return typeof image === 'string' && image ? image : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What a click on a notification leads to. */
 export type NotificationTarget =
   | { kind: 'listing'; slug: string }

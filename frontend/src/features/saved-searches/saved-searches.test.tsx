@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { callsTo, mockFetch, profileBody, renderApp, signIn } from '../../test/test-utils';
 import { searchBody } from '../../test/fixtures';
-import { notificationTarget } from '../notifications/notification-rules';
+import { notificationImage, notificationTarget } from '../notifications/notification-rules';
 
 const saved = (over: Record<string, unknown> = {}) => ({
   id: 's1',
@@ -126,17 +126,22 @@ describe('saved searches', () => {
     });
   });
 
-  it('an alert opens the listing it names', () => {
-    expect(
-      notificationTarget({
-        id: 'n1',
-        type: 'saved_search_match',
-        title: 'New match for your saved search',
-        message: '"Tent" matches your saved search "Tents"',
-        data: JSON.stringify({ product_id: 'p1', slug: 'dome-tent' }),
-        isRead: false,
-        createdAt: '2026-11-01T00:00:00.000Z',
-      } as never),
-    ).toEqual({ kind: 'listing', slug: 'dome-tent' });
+  it('an alert shows the listing’s picture and opens the listing it names', () => {
+    const alert = {
+      id: 'n1',
+      type: 'saved_search_match',
+      title: 'New match for your saved search',
+      message: '"Tent" matches your saved search "Tents"',
+      data: JSON.stringify({
+        product_id: 'p1',
+        slug: 'dome-tent',
+        image_url: 'https://img.test/t.jpg',
+      }),
+      isRead: false,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    };
+    expect(notificationTarget(alert)).toEqual({ kind: 'listing', slug: 'dome-tent' });
+    expect(notificationImage(alert)).toBe('https://img.test/t.jpg');
+    expect(notificationImage({ ...alert, type: 'new_follower' })).toBeUndefined();
   });
 });

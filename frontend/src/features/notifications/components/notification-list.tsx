@@ -1,5 +1,5 @@
 import { timeAgo } from '../../../lib/format';
-import { visibleMessage } from '../notification-rules';
+import { notificationImage, visibleMessage } from '../notification-rules';
 import type { AppNotification } from '../notifications-api';
 
 export function NotificationList({
@@ -16,19 +16,32 @@ export function NotificationList({
   }
   return (
     <ul className="notification-list">
-      {items.map((n) => (
-        <li key={n.id}>
-          <button
-            type="button"
-            className={`notification${n.isRead ? '' : ' notification--unread'}`}
-            onClick={() => onOpen(n)}
-          >
-            <span className="notification__title">{n.title || 'Notification'}</span>
-            <span className="notification__message">{visibleMessage(n, subscribed)}</span>
-            <span className="notification__time">{timeAgo(n.createdAt)}</span>
-          </button>
-        </li>
-      ))}
+      {items.map((n) => {
+        const image = notificationImage(n);
+        return (
+          <li key={n.id}>
+            <button
+              type="button"
+              className={`notification${n.isRead ? '' : ' notification--unread'}`}
+              onClick={() => onOpen(n)}
+            >
+              {image && (
+                <img
+                  className="notification__image"
+                  src={image}
+                  alt=""
+                  width={48}
+                  height={48}
+                  style={{ borderRadius: 6, objectFit: 'cover' }}
+                />
+              )}
+              <span className="notification__title">{n.title || 'Notification'}</span>
+              <span className="notification__message">{visibleMessage(n, subscribed)}</span>
+              <span className="notification__time">{timeAgo(n.createdAt)}</span>
+            </button>
+          </li>
+        );
+      })}
     </ul>
   );
 }

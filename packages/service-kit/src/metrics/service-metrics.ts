@@ -6,8 +6,22 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 const DB_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
 /**
- * Every metric a Swapbooth process exposes, in one registry per process (or per service started in
- * a test process), each sample labelled with the service's name. Names and units follow Prometheus
+ * The default Node process metrics (CPU, memory, event-loop lag, GC, handles), collected once per
+ * process: a process that hosts several services (a test file) shares one set of collectors, which
+ * each service's exposition shows under its own name.
+ */
+let processDefaults: Registry | undefined;
+function processRegistry(): Registry {
+  if (!processDefaults) {
+    processDefaults = new Registry();
+    collectDefaultMetrics({ register: processDefaults });
+  }
+  return processDefaults;
+}
+
+/**
+ * Every metric a Swapbooth process exposes, in one registry per service (a process runs one; a test
+ * process may run several), each sample labelled with the service's name. Names and units follow Prometheus
  * conventions (`_total`, `_seconds`); every label takes its values from a small fixed set (route
  * templates, contract topic names, event types, collection names, status classes), never an id.
  */
@@ -52,8 +66,6 @@ export class ServiceMetrics {
     { defaults = true }: { defaults?: boolean } = {},
   ) {
     const registers = [this.registry];
-    this.registry.setDefaultLabels({ service });
-    if (defaults) collectDefaultMetrics({ register: this.registry });
     const http = ['method', 'route', 'status_class'] as const;
     this.httpRequests = new Counter({
       name: 'http_requests_total',
@@ -196,7 +208,12 @@ export class ServiceMetrics {
       help: 'Open Server-Sent Events connections',
       registers,
     });
+    this.output = defaults ? Registry.merge([this.registry, processRegistry()]) : this.registry;
+    this.output.setDefaultLabels({ service });
   }
+
+  /** What a scrape reads: this service's metrics and the process's, each labelled with the service. */
+  private readonly output: Registry;
 
   /** Topics this process has published to (their backlog shows, at 0 when empty). */
   readonly publishedTopics = new Set<string>();
@@ -241,11 +258,11 @@ export class ServiceMetrics {
         await c.running;
       }),
     );
-    return this.registry.metrics();
+    return this.output.metrics();
   }
 
   get contentType(): string {
-    return this.registry.contentType;
+    return this.output.contentType;
   }
 }
 

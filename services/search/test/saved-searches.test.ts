@@ -193,6 +193,17 @@ describe('alerts on a published listing', () => {
     expect(matchedOf(gone.id)).toEqual([]);
   }, 30_000);
 
+  it('without alerts, only count a listing among the search’s new matches, once', async () => {
+    const word = uniqueWord('tripod');
+    const member = newMember();
+    await save(member, { query: { query: word }, alerts: 'none' });
+    const listing = product({ title: `Carbon ${word}` });
+    await publish(listing);
+    await publish({ ...listing, title: `Carbon ${word}, light`, version: 2 });
+    expect((await mine(member)).searches[0].newMatches).toBe(1);
+    expect(matchedOf(member.id)).toEqual([]);
+  }, 30_000);
+
   it('leave out listings by a member either of the two blocked, until the block ends', async () => {
     const word = uniqueWord('drum');
     const member = newMember();

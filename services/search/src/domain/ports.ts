@@ -236,6 +236,8 @@ export interface SavedSearchStore {
 export interface SearchMatchStore {
   /** Stores the record with its events unless one for the member and listing exists; false then. */
   recordOnce(record: SearchMatchRecord, events: DomainEvent[]): Promise<boolean>;
+  /** Stores records that raise no event, leaving out any whose member and listing are stored. */
+  recordSilently(records: readonly SearchMatchRecord[]): Promise<void>;
   /** The member's matches delivered instantly since `since`. */
   instantSince(memberId: string, since: Date): Promise<number>;
   /** Matches of a saved search after `since`. */

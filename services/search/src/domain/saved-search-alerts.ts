@@ -82,20 +82,38 @@ export class SavedSearchAlerts {
     const stored = new Map(
       (await this.deps.searches.many(found.map((m) => m.searchId))).map((s) => [s.id, s]),
     );
+    const members = [...byMember]
+      .map(([memberId, matches]) => ({
+        memberId,
+        found: matches
+          .map((m) => ({ match: m, search: stored.get(m.searchId) }))
+          .filter((x): x is { match: SearchMatch; search: SavedSearch } => Boolean(x.search)),
+      }))
+      .filter((m) => m.found.length > 0);
+    const alerting = members.filter((m) => m.found.some((f) => f.search.alerts !== 'none'));
+    const silent = members.filter((m) => m.found.every((f) => f.search.alerts === 'none'));
     let told = 0;
-    const members = [...byMember];
-    // Members are told independently (each write is their own record): a few at a time, so a
-    // listing many searches match is not told one database round trip after another.
-    for (let i = 0; i < members.length; i += MEMBERS_AT_ONCE) {
+    // Members to alert first, each with their own record and event, a few at a time (so a listing
+    // many searches match is not told one database round trip after another); then the matches
+    // of searches that alert no one, which only count as new, in one write.
+    for (let i = 0; i < alerting.length; i += MEMBERS_AT_ONCE) {
       const results = await Promise.all(
-        members.slice(i, i + MEMBERS_AT_ONCE).map(([memberId, matches]) => {
-          const searches = matches
-            .map((m) => ({ match: m, search: stored.get(m.searchId) }))
-            .filter((x): x is { match: SearchMatch; search: SavedSearch } => Boolean(x.search));
-          return searches.length > 0 ? this.tell(doc, memberId, searches) : false;
-        }),
+        alerting.slice(i, i + MEMBERS_AT_ONCE).map((m) => this.tell(doc, m.memberId, m.found)),
       );
       told += results.filter(Boolean).length;
+    }
+    if (silent.length > 0) {
+      const at = this.now();
+      await this.deps.matches.recordSilently(
+        silent.map((m) => ({
+          id: `${m.memberId}:${doc.id}`,
+          memberId: m.memberId,
+          listingId: doc.id,
+          searchIds: m.found.map((f) => f.search.id),
+          delivery: 'none' as const,
+          at,
+        })),
+      );
     }
     this.deps.logger.debug({ listingId: doc.id, matched: found.length, told }, 'saved searches');
     return told;

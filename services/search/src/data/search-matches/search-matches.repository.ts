@@ -28,6 +28,24 @@ export class SearchMatchesRepository implements SearchMatchStore {
     return true;
   }
 
+  async recordSilently(records: readonly SearchMatchRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    try {
+      // No events, so no outbox: one unordered write, where a record stored before stays as it is.
+      await this.model.collection.insertMany(
+        // Ids are strings here, not the driver's default ObjectIds.
+        records.map(({ id, ...state }) => ({ _id: id, ...state })) as never[],
+        { ordered: false },
+      );
+    } catch (err) {
+      const errors = (err as { writeErrors?: Array<{ code?: number }> }).writeErrors;
+      const onlyDuplicates =
+        isDuplicateKey(err) &&
+        (errors ?? []).every((e) => e.code === undefined || e.code === 11000);
+      if (!onlyDuplicates) throw err;
+    }
+  }
+
   instantSince(memberId: string, since: Date): Promise<number> {
     return this.model.countDocuments({ memberId, delivery: 'instant', at: { $gt: since } }).exec();
   }

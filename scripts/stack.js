@@ -84,6 +84,10 @@ const env = {
   CORS_ORIGIN: process.env.CORS_ORIGIN || 'http://localhost:5173',
   KAFKAJS_NO_PARTITIONER_WARNING: '1',
   LOG_FORMAT: 'json',
+  // The admin's Platform page reads the gateway's metrics on its port + 1000 (the services' follow
+  // their URL settings).
+  GATEWAY_METRICS_URL:
+    process.env.GATEWAY_METRICS_URL ?? `http://127.0.0.1:${gatewayPort + 1000}/metrics`,
   // Without a Stripe key, payments run in the local sandbox: it must be asked for, as it lets anyone
   // subscribe or verify free (the payment service refuses it when NODE_ENV=production).
   PAYMENT_SANDBOX:

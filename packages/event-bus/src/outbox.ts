@@ -108,6 +108,20 @@ async function writeMarkers(
   }
 }
 
+/**
+ * Records the aggregate a driver update (`model.collection.updateOne`, which skips mongoose and
+ * so this plugin's hook) stored events on, as the hook does after a mongoose update: call it once
+ * the update matched.
+ */
+export async function recordPendingEvents(
+  model: MarkedModel,
+  id: unknown,
+  entries: readonly OutboxEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await writeMarkers(model, [{ id, eventId: entries[0]!.id }]);
+}
+
 /** Records the aggregate an update stored events on, once the update has been applied. */
 async function afterUpdate(
   query: Query<unknown, unknown>,

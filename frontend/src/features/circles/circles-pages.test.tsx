@@ -361,6 +361,24 @@ describe('trade circles', () => {
     );
   });
 
+  it('says a problem on another exchange of the circle is being handled, and nothing of it', async () => {
+    await openCircle(
+      circle({
+        status: 'accepted',
+        my_answer: 'accepted',
+        accepted_count: 3,
+        allowed_actions: [],
+        exchanges: { gives_proposal_id: 'pg', receives_proposal_id: 'pr' },
+        problem_reported: true,
+      }),
+    );
+    expect(
+      screen.getByText(
+        /A problem was reported on one exchange of this circle and is being handled/,
+      ),
+    ).toBeVisible();
+  });
+
   it('says a circle I am not in does not exist', async () => {
     await (async () => {
       memberBackend((req) =>

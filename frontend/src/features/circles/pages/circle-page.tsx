@@ -176,6 +176,12 @@ export default function CirclePage() {
       <p className="notice" role="status" aria-live="polite">
         {whereItStands(c)}
       </p>
+      {c.problem_reported && (
+        <p className="notice circle-page__problem">
+          A problem was reported on one exchange of this circle and is being handled. Your own
+          exchanges go on as agreed.
+        </p>
+      )}
       <CircleActions circle={c} />
       <section className="panel terms-panel" aria-labelledby="circle-terms-title">
         <h2 id="circle-terms-title" className="panel__title">

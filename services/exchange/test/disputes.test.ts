@@ -278,6 +278,9 @@ describe('Swapbooth steps in', () => {
     expect(seen.proposal).toMatchObject({ proposal_id: t.id, status: 'disputed' });
     expect(seen.proposal.listing_titles[t.want.id]).toBe(t.want.title);
     expect(seen.proposal.shipping.sender.status).toBe('preparing');
+    // The clocks the trade ran on: a shipping deadline from the acceptance on.
+    expect(seen.proposal.clocks.sender.ship_by).toEqual(expect.any(String));
+    expect(seen.proposal.clocks.report_by).toBeNull();
     expect(seen.transcript!.map((m) => m.content)).toEqual(['Posted it today']);
     expect(seen.audit_id).toEqual(expect.any(String));
 

@@ -50,6 +50,12 @@ const dispute = (status = 'escalated', extra: object = {}) => ({
 });
 
 const parcel = (status: string) => ({ status, tracking_note: '', updated_at: null });
+const clocks = {
+  ship_by: '2026-11-18T10:00:00.000Z',
+  extended: false,
+  deliver_by: '2026-11-19T10:00:00.000Z',
+  confirmed_at: null,
+};
 
 /** The admin API with one escalated dispute; resolving closes it. */
 function server() {
@@ -89,6 +95,11 @@ function server() {
               },
               listing_titles: { l1: 'Blue vase', l2: 'Old lamp' },
               shipping: { sender: parcel('delivered'), receiver: parcel('delivered') },
+              clocks: {
+                sender: clocks,
+                receiver: { ...clocks, confirmed_at: '2026-11-19T18:00:00.000Z' },
+                report_by: '2026-11-21T10:00:00.000Z',
+              },
               accepted_at: '2026-11-19T12:00:00.000Z',
               circle_id: null,
             },

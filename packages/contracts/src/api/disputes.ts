@@ -153,6 +153,13 @@ export const transcriptMessageResponse = z.strictObject({
   created_at: z.string(),
 });
 
+const parcelClocks = z.strictObject({
+  ship_by: z.string().nullable(),
+  extended: z.boolean(),
+  deliver_by: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+});
+
 /** GET /api/admin/disputes/{id}: the dispute with what an admin decides on. */
 export const adminDisputeResponse = z.strictObject({
   dispute: disputeResponse,
@@ -165,6 +172,16 @@ export const adminDisputeResponse = z.strictObject({
     terms: proposalRoundResponse,
     listing_titles: z.record(z.string(), z.string()),
     shipping: z.strictObject({ sender: parcelResponse, receiver: parcelResponse }),
+    /**
+     * Each parcel's clocks as they stood: the shipping deadline (and whether it was extended),
+     * when a shipped parcel counted as delivered, when its receiver confirmed it; and when the
+     * exchange would have completed by itself.
+     */
+    clocks: z.strictObject({
+      sender: parcelClocks,
+      receiver: parcelClocks,
+      report_by: z.string().nullable(),
+    }),
     accepted_at: z.string().nullable(),
     circle_id: z.string().nullable(),
   }),

@@ -266,8 +266,21 @@ function DisputeDetail({ id, onClose }: { id: string; onClose(): void }) {
             {nameOf(p[side])}’s parcel: {p.shipping[side].status}
             {p.shipping[side].tracking_note ? ` (${p.shipping[side].tracking_note})` : ''}
             {p.shipping[side].updated_at ? `, ${formatDate(p.shipping[side].updated_at)}` : ''}
+            {p.clocks[side].ship_by
+              ? ` · ship by ${formatDate(p.clocks[side].ship_by)}${p.clocks[side].extended ? ' (extended)' : ''}`
+              : ''}
+            {p.clocks[side].deliver_by
+              ? ` · counts as delivered ${formatDate(p.clocks[side].deliver_by)}`
+              : ''}
+            {p.clocks[side].confirmed_at
+              ? ` · receipt confirmed ${formatDate(p.clocks[side].confirmed_at)}`
+              : ''}
           </li>
         ))}
+        <li>Accepted {formatDate(p.accepted_at)}</li>
+        {p.clocks.report_by && (
+          <li>Would have completed by itself {formatDate(p.clocks.report_by)}</li>
+        )}
       </ul>
       <h3>Chat</h3>
       {transcript === null ? (

@@ -55,6 +55,12 @@ export async function adminExchangeView(
     tracking_note: p.shipping[side].trackingNote,
     updated_at: iso(p.shipping[side].updatedAt),
   });
+  const clocks = (side: 'sender' | 'receiver') => ({
+    ship_by: iso(p.shipping[side].shipBy),
+    extended: p.shipping[side].extended === true,
+    deliver_by: iso(p.shipping[side].deliverBy),
+    confirmed_at: iso(p.shipping[side].confirmedAt),
+  });
   return {
     proposal_id: p.id,
     status: p.status,
@@ -75,6 +81,7 @@ export async function adminExchangeView(
       listingsOf(t).map((id) => [id, listings.get(id)?.title ?? id]),
     ),
     shipping: { sender: parcel('sender'), receiver: parcel('receiver') },
+    clocks: { sender: clocks('sender'), receiver: clocks('receiver'), report_by: iso(p.reportBy) },
     accepted_at: iso(p.acceptedAt),
     circle_id: p.circleId ?? null,
   };

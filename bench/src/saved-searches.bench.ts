@@ -369,7 +369,7 @@ Search, notification and the gateway as built processes on ${databaseServer()}; 
   writeSection(
     'saved-searches',
     `
-${index.size.toLocaleString('en-US')} saved searches of ${MEMBERS.toLocaleString('en-US')} members (${skipped} left out for an unknown ZIP), built from the search benchmark's vocabulary and places: 20% text only, 20% text + category, 45% text near the member's ZIP (a third of them also by category; radius 3–100 mi, mostly 10–25), 10% category near the ZIP, 5% anything near the ZIP; 8% of the texts carry a typo. Then ${LISTINGS.toLocaleString('en-US')} generated listings matched one after another, in process, through \`ReverseSearchIndex.match\` (the search service's matcher: the reverse index finds candidates by required word, category and 1° geo cell; each candidate is run on a one-listing copy of the in-process engine).
+${index.size.toLocaleString('en-US')} saved searches of ${MEMBERS.toLocaleString('en-US')} members (${skipped} left out for an unknown ZIP), built from the search benchmark's vocabulary and places: 20% text only, 20% text + category, 45% text near the member's ZIP (a third of them also by category; radius 3–100 mi, mostly 10–25), 10% category near the ZIP, 5% anything near the ZIP; 8% of the texts carry a typo. Then ${LISTINGS.toLocaleString('en-US')} generated listings matched one after another, in process, through \`ReverseSearchIndex.match\` (the search service's matcher: the reverse index finds candidates by required word, category and 1° geo cell; each candidate is checked by the in-process engine's own decision for that one listing, \`ListingProbe\`).
 
 | measure | value | goal |
 |---|---|---|

@@ -48,7 +48,7 @@ describe('My trades', () => {
         callsTo(fetch, `/api/exchange/user/${ME}/proposals`).map((u) =>
           u.searchParams.get('status'),
         ),
-      ).toContain('pending,countered,accepted'),
+      ).toContain('pending,countered,accepted,disputed'),
     );
     fireEvent.click(screen.getByRole('tab', { name: 'Done' }));
     await waitFor(() =>

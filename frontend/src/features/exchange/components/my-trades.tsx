@@ -23,7 +23,7 @@ export const TRADES_PAGE_SIZE = 10;
 export const tradeTabs = [
   { key: 'sent', label: 'Sent', query: { role: 'sent' } },
   { key: 'received', label: 'Received', query: { role: 'received' } },
-  { key: 'active', label: 'Active', query: { status: 'pending,countered,accepted' } },
+  { key: 'active', label: 'Active', query: { status: 'pending,countered,accepted,disputed' } },
   {
     key: 'done',
     label: 'Done',

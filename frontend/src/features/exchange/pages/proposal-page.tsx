@@ -66,7 +66,7 @@ function awaitingLine(p: ProposalResponse, me: string): string | undefined {
 }
 
 function ProposalBody({ proposal: p, me }: { proposal: ProposalResponse; me: string }) {
-  const accepted = p.status === 'accepted' || p.status === 'completed';
+  const accepted = p.status === 'accepted' || p.status === 'disputed' || p.status === 'completed';
   const waiting = awaitingLine(p, me);
   const otherIsSender = p.sender_id !== me;
   return (

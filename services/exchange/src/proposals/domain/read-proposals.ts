@@ -28,7 +28,8 @@ export function memberProposals(
 
 /**
  * The proposals touching a listing that the viewer is a party to (a listing's owner is a party to
- * every proposal naming it), with counts; `acceptedItems` counts accepted or completed ones.
+ * every proposal naming it), with counts; `acceptedItems` counts accepted (disputed included) or
+ * completed ones.
  */
 export async function listingProposals(deps: ReadDeps, viewerId: string, listingId: string) {
   const items = (await deps.proposals.naming(listingId)).filter((p) => isParty(p, viewerId));
@@ -37,7 +38,7 @@ export async function listingProposals(deps: ReadDeps, viewerId: string, listing
     counts: {
       total: items.length,
       open: items.filter((p) => isOpen(p.status)).length,
-      acceptedItems: items.filter((p) => p.status === 'accepted' || p.status === 'completed')
+      acceptedItems: items.filter((p) => ['accepted', 'disputed', 'completed'].includes(p.status))
         .length,
     },
   };

@@ -218,7 +218,7 @@ async function main() {
 
 Each due item costs one update guarded by its version (its events ride in the same update) and the outbox's pending marker (an insert the relay reads), plus its share of one query per batch of 100 on \`{ dueAt: { $lte: now } }\`, read whole in the order of the sparse \`{ dueAt: 1 }\` index (hinted, no sort stage): only accepted exchanges with a clock running carry \`dueAt\`, so the exchanges not due are never read. Due query: ${plan}.
 
-For scale, the floor on this server at the same moment: a bare version-guarded \`updateOne\` by id plus one small insert (what each due item must write at the least), through the driver, 8 at a time, took **${floor.toFixed(2)} ms** per pair. The sweep's own CPU in this process was **${((cpu.user + cpu.system) / 1000 / Math.max(1, settled)).toFixed(2)} ms** per due item (mongoose casting the guarded update, the driver and BSON; the server's work is not in it). On this shared machine the load average stayed far above its 2 cores, which inflates every figure here.
+For scale, the floor on this server at the same moment: a bare version-guarded \`updateOne\` by id plus one small insert (what each due item must write at the least), through the driver, 8 at a time, took **${floor.toFixed(2)} ms** per pair. The sweep's own CPU in this process was **${((cpu.user + cpu.system) / 1000 / Math.max(1, settled)).toFixed(2)} ms** per due item (the decisions, the events' validation, the driver and BSON; the server's work is not in it).${loadAt[0]! > os.cpus().length ? ' The load average was above the cores this machine has, which inflates every figure here.' : ''}
 
 ### Runs
 

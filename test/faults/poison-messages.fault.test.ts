@@ -133,6 +133,8 @@ function wellFormed(topic: TopicName, id: string): { type: EventType; data: Even
         targetType: 'user',
         targetId: v,
       });
+    case Topics.savedSearch:
+      return of('saved-search.deleted', { searchId: id, memberId: u, version: 1 });
   }
 }
 

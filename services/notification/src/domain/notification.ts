@@ -161,7 +161,7 @@ export const texts = {
   // The trade clocks (texts name no one, so the subscriber gate leaves them as they are).
   ship_reminder: (by: string) => ({
     title: 'Time to ship',
-    message: `Half of your shipping time is over: mark your parcel shipped (or the service performed) by ${by}`,
+    message: `Half of your shipping time is over: mark your parcel shipped (or your service started) by ${by}`,
   }),
   ship_overdue_shipper: (by: string) => ({
     title: 'Shipping deadline passed',

@@ -269,10 +269,17 @@ describe('Swapbooth steps in', () => {
     expect((await adminGet(`/api/admin/disputes/${d.dispute_id}`, usersAdmin)).status).toBe(403);
     expect((await h.api.get('/internal/disputes', t.s.token)).status).toBe(401);
 
-    const view = await eventually(async () => {
-      const r = await adminGet(`/api/admin/disputes/${d.dispute_id}`, disputesAdmin);
-      return r.status === 200 ? r : undefined;
+    // Chat has heard that the dispute opened.
+    await eventually(async () => {
+      const r = await chat.call(
+        'GET',
+        `/internal/proposals/${t.id}/transcript`,
+        disputesAdmin.token,
+      );
+      return r.status === 200;
     }, 20_000);
+    const view = await adminGet(`/api/admin/disputes/${d.dispute_id}`, disputesAdmin);
+    expect(view.status).toBe(200);
     const seen = adminDisputeResponse.parse(view.body.data);
     expect(seen.dispute.statements.map((s) => s.kind)).toEqual(['report', 'contest']);
     expect(seen.proposal).toMatchObject({ proposal_id: t.id, status: 'disputed' });

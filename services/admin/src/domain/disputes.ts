@@ -37,6 +37,23 @@ export async function listDisputes(
 const transcriptAnswer = z.object({ messages: z.array(transcriptMessageResponse) });
 
 /**
+ * The exchange's chat from chat, or null when chat cannot give it now: it is down, or it has not
+ * yet heard that the dispute opened (its events arrive a moment later). The rest of the dispute is
+ * still shown.
+ */
+async function transcriptOf(deps: Pick<ModerationDeps, 'calls'>, actor: Actor, proposalId: string) {
+  try {
+    const answer = await deps.calls.disputeTranscript(actor.token, proposalId);
+    return fromService('chat', transcriptAnswer, answer).messages;
+  } catch (err) {
+    if (err instanceof AppError && (err.code === 'unavailable' || err.code === 'forbidden')) {
+      return null;
+    }
+    throw err;
+  }
+}
+
+/**
  * One dispute for an admin, audited as `dispute.viewed`: the chat transcript is asked for only
  * while the dispute is not closed (chat itself refuses it otherwise).
  */
@@ -47,13 +64,7 @@ export async function viewDispute(deps: ModerationDeps, actor: Actor, id: string
     await deps.calls.dispute(actor.token, id),
   );
   const open = found.dispute.status !== 'closed';
-  const transcript = open
-    ? fromService(
-        'chat',
-        transcriptAnswer,
-        await deps.calls.disputeTranscript(actor.token, found.dispute.proposal_id),
-      ).messages
-    : null;
+  const transcript = open ? await transcriptOf(deps, actor, found.dispute.proposal_id) : null;
   const entry = await audited(deps, actor, {
     action: auditActions.disputeViewed,
     targetType: 'dispute',

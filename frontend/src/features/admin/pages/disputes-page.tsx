@@ -284,7 +284,11 @@ function DisputeDetail({ id, onClose }: { id: string; onClose(): void }) {
       </ul>
       <h3>Chat</h3>
       {transcript === null ? (
-        <p className="admin-muted">The chat is shown only while the dispute is open.</p>
+        <p className="admin-muted">
+          {d.status === 'closed'
+            ? 'The chat is shown only while the dispute is open.'
+            : 'The chat cannot be shown just now; open the dispute again in a moment.'}
+        </p>
       ) : transcript.length === 0 ? (
         <p className="admin-muted">No messages.</p>
       ) : (

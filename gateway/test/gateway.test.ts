@@ -177,6 +177,8 @@ describe('routing', () => {
     ['POST', '/api/exchange/proposal/x1/counter', 'exchange'],
     ['GET', '/api/exchange/user/u1/stats', 'exchange'],
     ['PUT', '/api/exchange/proposal/x1/shipping-status', 'exchange'],
+    ['POST', '/api/exchange/proposal/x1/confirm', 'exchange'],
+    ['POST', '/api/exchange/proposal/x1/extend', 'exchange'],
     ['GET', '/api/notifications/user/u1', 'notification'],
     ['PUT', '/api/notifications/n1/read', 'notification'],
     ['POST', '/api/notifications/create', 'notification'],

@@ -26,6 +26,8 @@ const searchSettings = baseConfigSchema.extend({
    * maximum). More than one needs Meilisearch: see `inProcessEngineProblem`.
    */
   SEARCH_REPLICAS: z.coerce.number().int().positive().default(1),
+  /** How often each replica reads saved searches written through other replicas. */
+  SAVED_SEARCH_SYNC_MS: z.coerce.number().int().positive().default(5_000),
 });
 
 /**

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@swapbooth/runtime';
+import { PeriodicJob, type ServiceContext } from '@swapbooth/runtime';
 import type { SearchConfig } from './config';
 import { BoothsRepository } from './data/booths/booths.repository';
 import { ListingsRepository } from './data/listings/listings.repository';
@@ -9,7 +9,7 @@ import { MemberBlocksRepository } from './data/member-blocks/member-blocks.repos
 import { IndexWriter } from './domain/index-writer';
 import { ListingProjector } from './domain/listing-projector';
 import { SavedSearchAlerts } from './domain/saved-search-alerts';
-import { SavedSearches } from './domain/saved-searches';
+import { catchUpMatcher, SavedSearches } from './domain/saved-searches';
 import { createSearchEngine } from './adapters/engine';
 import { ReverseSearchIndex } from './adapters/alert-index/reverse-index';
 
@@ -33,6 +33,8 @@ export function buildDeps(
   const savedSearchStore = new SavedSearchesRepository(ctx.conn, eventsWritten);
   const matches = new SearchMatchesRepository(ctx.conn, eventsWritten);
   const matcher = new ReverseSearchIndex();
+  // Where the next catch-up reads from: the fill at start reads everything before it.
+  let syncFrom = new Date();
   const blocks = new MemberBlocksRepository(ctx.conn);
   const alerts = new SavedSearchAlerts({
     matcher,
@@ -62,6 +64,15 @@ export function buildDeps(
     blocks,
     alerts,
     savedSearches: new SavedSearches({ searches: savedSearchStore, matches, matcher }),
+    /** Reads saved searches other replicas wrote (started once the matcher is filled). */
+    matcherSync: new PeriodicJob(
+      'saved-search-sync',
+      ctx.config.SAVED_SEARCH_SYNC_MS,
+      async () => {
+        syncFrom = await catchUpMatcher({ searches: savedSearchStore, matcher }, syncFrom);
+      },
+      ctx.logger,
+    ),
   };
 }
 

@@ -87,6 +87,7 @@ export function startSearchService(
     subscriptions,
     onStart: async (deps) => {
       await fillMatcher(deps);
+      deps.matcherSync.start();
       await prepareIndex(deps);
     },
     readiness: ({ engine }) => ({ engine: () => engine.ready() }),
@@ -97,7 +98,8 @@ export function startSearchService(
       app.use(searchRoutes(ctx, deps));
       app.use(savedSearchesRoutes(ctx, deps));
     },
-    onStop: async ({ index, engine }) => {
+    onStop: async ({ index, engine, matcherSync }) => {
+      await matcherSync.stop();
       await index.settled();
       await engine.close();
     },

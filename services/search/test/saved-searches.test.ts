@@ -7,7 +7,7 @@ let h: SearchHarness;
 let tap: EventTap;
 
 beforeAll(async () => {
-  h = await startSearch();
+  h = await startSearch({ SAVED_SEARCH_SYNC_MS: '200' });
   tap = await h.tap([Topics.savedSearch]);
 }, 60_000);
 
@@ -284,6 +284,43 @@ describe('alerts on a published listing', () => {
       'saved-search.matched',
       (d) => d.listingId === listing.productId && d.memberId === member.id,
     );
+  }, 60_000);
+});
+
+describe('replicas', () => {
+  it('each match saved searches written through the other, whichever consumes the listing', async () => {
+    const replica = await h.startReplica();
+    const word = uniqueWord('banjo');
+    const member = newMember();
+    const viaReplica = await new Api(replica.url).post(
+      '/api/saved-searches',
+      { query: { query: word } },
+      member.token,
+    );
+    expect(viaReplica.status).toBe(201);
+    // Listings of several keys, so both replicas' partitions carry some.
+    const listings = Array.from({ length: 6 }, (_, i) => product({ title: `${word} ${i}` }));
+    // Both replicas know the search (from its event or from their catch-up).
+    const probe = {
+      id: 'probe',
+      slug: 'probe',
+      title: word,
+      description: '',
+      category: 'Sports',
+      type: 'item' as const,
+      tags: [],
+      sellerId: 'nobody',
+      boothInterests: [],
+      createdAt: 0,
+    };
+    await eventually(async () => {
+      const found = await Promise.all([h.service, replica].map((s) => s.deps.matcher.match(probe)));
+      return found.every((f) => f.some((m) => m.memberId === member.id)) || undefined;
+    }, 10_000);
+    await publish(...listings);
+    await eventually(() => matchedOf(member.id).length === listings.length || undefined, 20_000);
+    // The in-process engine serves one replica only: the search page's tests below need one.
+    await replica.stop();
   }, 60_000);
 });
 

@@ -230,6 +230,8 @@ export interface SavedSearchStore {
   /** Every saved search not deleted, in batches (filling the matcher at start). */
   all(batchSize: number): AsyncIterable<SavedSearch[]>;
   markOpened(id: string, at: Date): Promise<void>;
+  /** Saved searches written at or after `since`, deleted ones included, oldest write first. */
+  changedSince(since: Date, limit: number): Promise<SavedSearch[]>;
 }
 
 /** What members were told of which listing: one record per member and listing. */

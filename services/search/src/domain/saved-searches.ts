@@ -163,3 +163,37 @@ export class SavedSearches {
     if (indexed) this.deps.matcher.put(indexed);
   }
 }
+
+/** How far back each catch-up looks before the newest write it saw (clocks of replicas differ). */
+const CATCH_UP_OVERLAP_MS = 30_000;
+const CATCH_UP_BATCH = 1000;
+
+/**
+ * Keeps this replica's matcher in step with saved searches written through any replica: the
+ * events reach only the replica consuming their partition, so each replica also reads what was
+ * written since it last looked (versions make a search seen twice harmless). Returns the time to
+ * look from next.
+ */
+export async function catchUpMatcher(
+  deps: { searches: SavedSearchStore; matcher: SavedSearchMatcher },
+  since: Date,
+): Promise<Date> {
+  let from = since;
+  let newest = since.getTime() + CATCH_UP_OVERLAP_MS;
+  for (;;) {
+    const batch = await deps.searches.changedSince(from, CATCH_UP_BATCH);
+    for (const s of batch) {
+      if (s.deletedAt) deps.matcher.remove(s.id, s.version);
+      else {
+        const indexed = indexedOf(s);
+        if (indexed) deps.matcher.put(indexed);
+      }
+      newest = Math.max(newest, s.updatedAt.getTime());
+    }
+    if (batch.length < CATCH_UP_BATCH) break;
+    const last = batch[batch.length - 1]!.updatedAt;
+    // Many writes in one millisecond: move on past it rather than read the same page again.
+    from = last.getTime() > from.getTime() ? last : new Date(last.getTime() + 1);
+  }
+  return new Date(newest - CATCH_UP_OVERLAP_MS);
+}

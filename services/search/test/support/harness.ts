@@ -29,6 +29,8 @@ export interface SearchHarness {
   handled(envelope: EventEnvelope): Promise<void>;
   /** A started tap on some of the service's topics (what it publishes), stopped at stop. */
   tap(topics: readonly TopicName[]): Promise<EventTap>;
+  /** Another process of the service: same database and topics, the same consumer group. */
+  startReplica(): Promise<RunningService<SearchConfig, SearchDeps>>;
   /** Stops and starts the service on the same database and topics. */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -73,6 +75,7 @@ export async function startSearch(env: Env = {}): Promise<SearchHarness> {
       await eventually(() => processed.findOne({ _id: `search:${envelope.id}` }), 15_000);
     },
     tap: (topics) => sut.tap(topics),
+    startReplica: () => sut.startReplica(),
     async restart() {
       harness.service = await sut.restart();
       harness.api = new Api(harness.service.url);

@@ -21,6 +21,8 @@ const schema = new Schema<SavedSearchDoc>(
 );
 // A member's saved searches, oldest first (listMine).
 schema.index({ memberId: 1, createdAt: 1 });
+// Searches written since a replica last looked (changedSince).
+schema.index({ updatedAt: 1 });
 schema.plugin(outboxPlugin);
 
 export function savedSearchModel(conn: Connection): Model<SavedSearchDoc> {

@@ -117,4 +117,14 @@ export class SavedSearchesRepository implements SavedSearchStore {
   async markOpened(id: string, at: Date): Promise<void> {
     await this.model.updateOne({ _id: id }, { $set: { lastOpenedAt: at } }).exec();
   }
+
+  async changedSince(since: Date, limit: number): Promise<SavedSearch[]> {
+    const docs = await this.model
+      .find({ updatedAt: { $gte: since } }, NO_OUTBOX)
+      .sort({ updatedAt: 1 })
+      .limit(limit)
+      .lean<SavedSearchDoc[]>()
+      .exec();
+    return docs.map(toSearch);
+  }
 }

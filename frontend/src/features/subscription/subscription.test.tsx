@@ -59,6 +59,9 @@ function backend(payment: () => unknown, more?: Handler) {
     if (url.pathname === '/api/auth/refresh') return { status: 401, body: { success: false } };
     if (url.pathname === '/api/profile') return { body: profileBody({ userId: ME }) };
     if (url.pathname === '/api/stripe/plans') return { body: { success: true, data: plans } };
+    // My Account's block list.
+    if (url.pathname === '/api/auth/blocks')
+      return { body: { success: true, data: { blocks: [], total: 0, page: 1, limit: 20 } } };
     if (method === 'GET' && url.pathname === `/api/user-stripe-data/${ME}`)
       return { body: { success: true, data: payment() } };
     return { body: { success: true, data: [] } };

@@ -36,7 +36,7 @@ export function BlockedMembersSection() {
 
   let body;
   if (list.isLoading) body = <InlineLoading />;
-  else if (list.error || !list.data)
+  else if (list.error || !list.data?.blocks)
     body = (
       <ErrorState
         message={errorMessage(list.error, 'Your blocked members could not be loaded.')}

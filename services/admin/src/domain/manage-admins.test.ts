@@ -26,6 +26,8 @@ describe('what an admin may grant', () => {
       'users',
       'subscriptions',
       'audit',
+      'disputes',
+      'platform',
     ]);
     expect(
       areasBeyond({ role: 'executive', permissions: {} }, { role: 'admin', permissions: {} }),

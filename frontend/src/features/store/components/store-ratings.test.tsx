@@ -147,8 +147,11 @@ describe('ratings on the store page', () => {
     fireEvent.change(field, { target: { value: '  Sorry, the carrier dropped it. ' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Publish answer' }));
     await waitFor(() => expect(answered).toEqual([{ comment: 'Sorry, the carrier dropped it.' }]));
-    expect(await within(section).findByText('Sorry, the carrier dropped it.')).toBeInTheDocument();
-    expect(within(section).queryByRole('button', { name: 'Answer publicly' })).toBeNull();
+    // The list is read again after the answer: wait for the answer in the settled list.
+    await waitFor(() => {
+      expect(within(section).getByText('Sorry, the carrier dropped it.')).toBeInTheDocument();
+      expect(within(section).queryByRole('button', { name: 'Answer publicly' })).toBeNull();
+    });
   });
 
   it('offers no answer to a visitor', async () => {

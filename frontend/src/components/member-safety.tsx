@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   MEMBER_REPORT_REASONS,
   useBlockStatusQuery,
@@ -9,8 +9,7 @@ import {
 import { errorMessage } from '../app/http';
 import { useToast, useUserId } from '../app/hooks';
 import { ConfirmModal } from './confirm-modal';
-import { FormError } from './form-fields';
-import { Modal } from './modal';
+import { ReportForm } from './report-form';
 
 /**
  * Block / Unblock and Report member, for another member (the store page, a proposal, a chat).
@@ -82,64 +81,15 @@ export function ReportMemberDialog({
   name: string;
   onClose(): void;
 }) {
-  const toast = useToast();
   const [report, { isLoading }] = useReportMemberMutation();
-  const [reason, setReason] = useState<MemberReportReason | ''>('');
-  const [details, setDetails] = useState('');
-  const [error, setError] = useState('');
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason) return setError('Please choose a reason.');
-    try {
-      await report({
-        userId,
-        reason,
-        ...(details.trim() ? { details: details.trim() } : {}),
-      }).unwrap();
-      toast('Thank you. Our team will review this member.', 'success');
-      onClose();
-    } catch (err) {
-      setError(errorMessage(err));
-    }
-  };
-
   return (
-    <Modal title={`Report ${name}`} onClose={onClose}>
-      <form className="form" onSubmit={(e) => void submit(e)}>
-        <label className="field">
-          <span className="field__label">Reason</span>
-          <select
-            value={reason}
-            onChange={(e) => setReason(e.target.value as MemberReportReason | '')}
-          >
-            <option value="">Choose a reason</option>
-            {MEMBER_REPORT_REASONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">Details (optional)</span>
-          <textarea
-            rows={4}
-            maxLength={2000}
-            value={details}
-            onChange={(e) => setDetails(e.target.value)}
-          />
-        </label>
-        <FormError message={error} />
-        <div className="form__actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--danger" disabled={isLoading}>
-            Send report
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <ReportForm<MemberReportReason>
+      title={`Report ${name}`}
+      reasons={MEMBER_REPORT_REASONS}
+      thanks="Thank you. Our team will review this member."
+      sending={isLoading}
+      send={(r) => report({ userId, ...r }).unwrap()}
+      onClose={onClose}
+    />
   );
 }

@@ -65,6 +65,11 @@ export const exchangeEvents = {
     status: z.string(),
     trackingNote: z.string().optional(),
   }),
+  /**
+   * A rating is shown and counted. `summaryVersion` (added later, absent from older events) is the
+   * rated member's summary version after it: it orders rating.created and rating.removed (the
+   * count alone does not, since a removal lowers it).
+   */
   'rating.created': z.object({
     ratingId: z.string(),
     proposalId: z.string(),
@@ -73,5 +78,19 @@ export const exchangeEvents = {
     ratingValue: z.number().min(1).max(5),
     averageRating: z.number(),
     ratingCount: z.number().int(),
+    summaryVersion: z.number().int().positive().optional(),
+  }),
+  /**
+   * An admin removed a shown rating that broke the rules: the rated member's average and count
+   * without it, at summary version `summaryVersion` (ordered with rating.created by it).
+   */
+  'rating.removed': z.object({
+    ratingId: z.string(),
+    proposalId: z.string(),
+    raterId: z.string(),
+    ratedUserId: z.string(),
+    averageRating: z.number(),
+    ratingCount: z.number().int(),
+    summaryVersion: z.number().int().positive(),
   }),
 } as const;

@@ -28,6 +28,7 @@ class MemoryRatings implements RatingRepository {
   readonly ratings = new Map<string, Rating>();
   readonly summaries = new Map<string, RatingSummary>();
   readonly events: DomainEvent<'rating.created'>[] = [];
+  readonly removals: DomainEvent<'rating.removed'>[] = [];
   /** Set to make the next summary write fail as if the process stopped. */
   failNextSave = false;
   /** Summary writes tried, and those that lost to a concurrent write. */
@@ -76,11 +77,17 @@ class MemoryRatings implements RatingRepository {
     r.removal = removal;
     return true;
   }
-  async saveRemoval(next: RatingSummary, expectedVersion: number, ratingId: string) {
+  async saveRemoval(
+    next: RatingSummary,
+    expectedVersion: number,
+    ratingId: string,
+    event: DomainEvent<'rating.removed'>,
+  ) {
     await tick();
     if ((this.summaries.get(next.userId)?.version ?? 0) !== expectedVersion) return false;
     expect(next.removedIds.at(-1)).toBe(ratingId);
     this.summaries.set(next.userId, next);
+    this.removals.push(event);
     return true;
   }
   async findById(id: string) {
@@ -458,7 +465,7 @@ describe('honest reviews', () => {
   });
 
   it('takes a removed rating off the page and out of the average, once', async () => {
-    const { deps, proposals, revealAll } = setup();
+    const { deps, ratings, proposals, revealAll } = setup();
     proposals.add('p1', 'alice', 'bob');
     proposals.add('p2', 'carol', 'bob');
     await rateExchange(deps, 'alice', input('p1', 'bob', 1, 'insults'));
@@ -475,5 +482,18 @@ describe('honest reviews', () => {
     expect((await rejection(removeRating(deps, 'admin1', 'p1:alice', 'again'))).status).toBe(409);
     expect((await rejection(removeRating(deps, 'admin1', 'nope:x', 'x'))).status).toBe(404);
     expect(await userRatings(deps, 'bob')).toMatchObject({ count: 1, average: 5 });
+    // One rating.removed with the corrected average, ordered after both rating.created events.
+    const created = ratings.events.filter((e) => e.data.ratedUserId === 'bob');
+    expect(ratings.removals.map((e) => e.data)).toEqual([
+      {
+        ratingId: 'p1:alice',
+        proposalId: 'p1',
+        raterId: 'alice',
+        ratedUserId: 'bob',
+        averageRating: 5,
+        ratingCount: 1,
+        summaryVersion: Math.max(...created.map((e) => e.data.summaryVersion ?? 0)) + 1,
+      },
+    ]);
   });
 });

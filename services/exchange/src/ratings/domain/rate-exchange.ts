@@ -63,6 +63,7 @@ function countAtOnce(deps: Pick<RatingUseCaseDeps, 'ratings'>, rating: Rating): 
         ratingValue: rating.value,
         averageRating: averageRating(next.halves, next.count),
         ratingCount: next.count,
+        summaryVersion: next.version,
       });
       const saved = await deps.ratings.saveSummary(next, current.version, rating.id, event);
       return saved ? undefined : CONFLICT;
@@ -262,7 +263,8 @@ export async function answerRating(
 
 /**
  * An admin removes a rating that breaks the rules: it is shown nowhere any more, and a shown one
- * is taken out of the rated member's average and count. The admin service audits the call.
+ * is taken out of the rated member's average and count, with its `rating.removed` event in the
+ * same write (so search and catalog correct the average too). The admin service audits the call.
  */
 export async function removeRating(
   deps: Pick<RatingUseCaseDeps, 'ratings' | 'now' | 'oneAtATime'>,
@@ -285,7 +287,16 @@ export async function removeRating(
         if (!current) return undefined;
         const next = withoutRating(current, rating);
         if (next === current) return undefined;
-        const saved = await deps.ratings.saveRemoval(next, current.version, rating.id);
+        const event = domainEvent('rating.removed', rating.ratedUserId, {
+          ratingId: rating.id,
+          proposalId: rating.proposalId,
+          raterId: rating.raterId,
+          ratedUserId: rating.ratedUserId,
+          averageRating: averageRating(next.halves, next.count),
+          ratingCount: next.count,
+          summaryVersion: next.version,
+        });
+        const saved = await deps.ratings.saveRemoval(next, current.version, rating.id, event);
         return saved ? undefined : CONFLICT;
       },
       { attempts: 60, maxDelayMs: 50, exhausted: busy },

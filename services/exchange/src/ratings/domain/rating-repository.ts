@@ -43,8 +43,13 @@ export interface RatingRepository {
     event: DomainEvent<'rating.created'>,
   ): Promise<boolean>;
   /**
-   * Writes `next`, which takes the removed `ratingId` out, if the stored summary is still at
-   * `expectedVersion`; false when a concurrent write got there first.
+   * Writes `next`, which takes the removed `ratingId` out, with its event, if the stored summary
+   * is still at `expectedVersion`; false when a concurrent write got there first.
    */
-  saveRemoval(next: RatingSummary, expectedVersion: number, ratingId: string): Promise<boolean>;
+  saveRemoval(
+    next: RatingSummary,
+    expectedVersion: number,
+    ratingId: string,
+    event: DomainEvent<'rating.removed'>,
+  ): Promise<boolean>;
 }

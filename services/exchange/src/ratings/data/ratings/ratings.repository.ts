@@ -244,22 +244,32 @@ export class RatingsRepository implements RatingRepository, Pick<RatingLedger, '
     return true;
   }
 
-  async saveRemoval(next: RatingSummary, expectedVersion: number, ratingId: string) {
+  async saveRemoval(
+    next: RatingSummary,
+    expectedVersion: number,
+    ratingId: string,
+    event: DomainEvent<'rating.removed'>,
+  ) {
     const res = await this.summaries
       .updateOne(
         { _id: next.userId, version: expectedVersion },
-        {
-          $set: {
-            count: next.count,
-            halves: next.halves,
-            recent: next.recent.map(toRecent),
-            version: next.version,
-            updatedAt: new Date(),
+        pushEvents(
+          {
+            $set: {
+              count: next.count,
+              halves: next.halves,
+              recent: next.recent.map(toRecent),
+              version: next.version,
+              updatedAt: new Date(),
+            },
+            $push: { removedIds: ratingId },
           },
-          $push: { removedIds: ratingId },
-        },
+          toOutbox([event], 'exchange'),
+        ),
       )
       .exec();
-    return res.matchedCount === 1;
+    if (res.matchedCount !== 1) return false;
+    this.published();
+    return true;
   }
 }

@@ -5,5 +5,10 @@ import type { CatalogDeps } from '../deps';
 export const onRatingCreated =
   (deps: CatalogDeps) =>
   async ({ data }: EventEnvelope<'rating.created'>): Promise<void> => {
-    await deps.members.applyRating(data.ratedUserId, data.averageRating, data.ratingCount);
+    await deps.members.applyRating(
+      data.ratedUserId,
+      data.averageRating,
+      data.ratingCount,
+      data.summaryVersion,
+    );
   };

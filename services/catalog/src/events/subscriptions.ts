@@ -6,6 +6,7 @@ import { onProposalAccepted } from './on-proposal-accepted';
 import { onProposalCancelled } from './on-proposal-cancelled';
 import { onProposalCompleted } from './on-proposal-completed';
 import { onRatingCreated } from './on-rating-created';
+import { onRatingRemoved } from './on-rating-removed';
 import { onUserDefaultAddressChanged } from './on-user-default-address-changed';
 import { onUserProfileUpdated } from './on-user-profile-updated';
 import { onUserStatusChanged } from './on-user-status-changed';
@@ -29,7 +30,13 @@ export const subscriptions = (deps: CatalogDeps): Subscription[] => {
         'proposal.cancelled': onProposalCancelled(deps),
       },
     },
-    { topic: Topics.rating, handlers: { 'rating.created': onRatingCreated(deps) } },
+    {
+      topic: Topics.rating,
+      handlers: {
+        'rating.created': onRatingCreated(deps),
+        'rating.removed': onRatingRemoved(deps),
+      },
+    },
     { topic: Topics.identity, handlers: { 'identity.verified': onIdentityVerified(deps) } },
   ];
 };

@@ -95,8 +95,14 @@ export class ListingProjector {
     }
   }
 
-  async ratingChanged(userId: string, count: number, average: number): Promise<void> {
-    if (await this.deps.sellers.applyRating(userId, count, average)) {
+  /** A rating counted or removed: the member's average and count at summary `version`. */
+  async ratingChanged(
+    userId: string,
+    count: number,
+    average: number,
+    version?: number,
+  ): Promise<void> {
+    if (await this.deps.sellers.applyRating(userId, count, average, version)) {
       await this.reindexSeller(userId);
     }
   }

@@ -41,8 +41,11 @@ export interface SellerStore {
   ): Promise<boolean>;
   applyStatus(userId: string, at: Date, status: SellerStatus): Promise<boolean>;
   applyIdentity(userId: string, at: Date, verified: boolean): Promise<boolean>;
-  /** A rating's average, ordered by how many ratings it counts. */
-  applyRating(userId: string, count: number, average: number): Promise<boolean>;
+  /**
+   * A member's rating average and count, ordered by their rating summary's `version` (by the
+   * count when the event carries none: a summary's version is never below its count).
+   */
+  applyRating(userId: string, count: number, average: number, version?: number): Promise<boolean>;
   /** Stores facts for sellers not yet known, below any real event's version (bulk loads). */
   seed(sellers: ReadonlyMap<string, SellerFacts>): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { onBoothChanged } from './on-booth-changed';
 import { onIdentityVerified } from './on-identity-verified';
 import { onProductChanged, onProductDeleted } from './on-product-changed';
 import { onRatingCreated } from './on-rating-created';
+import { onRatingRemoved } from './on-rating-removed';
 import { onMemberBlockChanged } from './on-member-block-changed';
 import { onSavedSearchChanged, onSavedSearchDeleted } from './on-saved-search-changed';
 import { onUserDefaultAddressChanged } from './on-user-default-address-changed';
@@ -47,7 +48,13 @@ export const subscriptions = (deps: SearchDeps): Subscription[] => {
       },
     },
     { topic: Topics.identity, handlers: { 'identity.verified': onIdentityVerified(deps) } },
-    { topic: Topics.rating, handlers: { 'rating.created': onRatingCreated(deps) } },
+    {
+      topic: Topics.rating,
+      handlers: {
+        'rating.created': onRatingCreated(deps),
+        'rating.removed': onRatingRemoved(deps),
+      },
+    },
     {
       topic: Topics.savedSearch,
       handlers: {

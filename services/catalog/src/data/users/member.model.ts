@@ -19,6 +19,8 @@ export interface MemberDoc {
   addressVersion?: number;
   ratingAverage?: number;
   ratingCount?: number;
+  /** The member's rating summary version the average and count are at (orders rating events). */
+  ratingVersion?: number;
   idVerified?: boolean;
 }
 
@@ -38,6 +40,7 @@ const memberSchema = new Schema<MemberDoc>(
     addressVersion: Number,
     ratingAverage: Number,
     ratingCount: Number,
+    ratingVersion: Number,
     idVerified: Boolean,
   },
   { versionKey: false },

@@ -9,6 +9,7 @@ function toFacts(doc: MemberDoc): MemberFacts {
     _id,
     profileVersion: _p,
     addressVersion: _a,
+    ratingVersion: _r,
     defaultAddress,
     ...rest
   } = withoutNulls(doc);
@@ -48,10 +49,9 @@ export class MembersRepository implements MemberDirectory {
    */
   private async guarded(
     userId: string,
-    field: 'profileVersion' | 'addressVersion' | 'ratingCount',
+    field: 'profileVersion' | 'addressVersion',
     value: number,
     set: Record<string, unknown>,
-    inclusive = false,
   ): Promise<void> {
     try {
       await this.model
@@ -59,7 +59,7 @@ export class MembersRepository implements MemberDirectory {
           {
             _id: userId,
             $or: [
-              { [field]: { [inclusive ? '$lte' : '$lt']: value } },
+              { [field]: { $lt: value } },
               { [field]: { $exists: false } },
             ],
           },
@@ -85,8 +85,30 @@ export class MembersRepository implements MemberDirectory {
     return this.guarded(userId, 'addressVersion', version, { defaultAddress: address });
   }
 
-  applyRating(userId: string, average: number, count: number): Promise<void> {
-    return this.guarded(userId, 'ratingCount', count, { ratingAverage: average }, true);
+  /**
+   * The member's rating average and count at their rating summary's `version` (the count when the
+   * event carries none: a summary's version is never below its count); an older or repeated one
+   * changes nothing.
+   */
+  async applyRating(userId: string, average: number, count: number, version = count) {
+    try {
+      await this.model
+        .updateOne(
+          {
+            _id: userId,
+            $or: [
+              { ratingVersion: { $lte: version } },
+              { ratingVersion: { $exists: false }, ratingCount: { $lte: version } },
+              { ratingVersion: { $exists: false }, ratingCount: { $exists: false } },
+            ],
+          },
+          { $set: { ratingAverage: average, ratingCount: count, ratingVersion: version } },
+          { upsert: true },
+        )
+        .exec();
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
   }
 
   async setStatus(userId: string, status: NonNullable<MemberFacts['status']>): Promise<void> {

@@ -15,6 +15,8 @@ export interface SellerRecord {
   idVerifiedAt?: Date;
   ratingAverage?: number;
   ratingCount?: number;
+  /** The rated member's rating summary version the average and count are at. */
+  ratingVersion?: number;
 }
 
 // Read and written by `_id` alone (the user id), so no index beyond `_id`.
@@ -31,6 +33,7 @@ const schema = new Schema<SellerRecord>(
     idVerifiedAt: { type: Date },
     ratingAverage: { type: Number },
     ratingCount: { type: Number },
+    ratingVersion: { type: Number },
   },
   { versionKey: false, minimize: false },
 );

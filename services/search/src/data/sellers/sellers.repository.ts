@@ -73,10 +73,19 @@ export class SellersRepository implements SellerStore {
     });
   }
 
-  applyRating(userId: string, count: number, average: number): Promise<boolean> {
-    return guardedUpsert(this.model, userId, notNewerThan('ratingCount', count), {
-      $set: { ratingAverage: average, ratingCount: count },
-    });
+  applyRating(userId: string, count: number, average: number, version = count): Promise<boolean> {
+    // A seller last rated before summary versions were published is ordered by its count (a
+    // summary's version is never below its count).
+    return guardedUpsert(
+      this.model,
+      userId,
+      [
+        { ratingVersion: { $lte: version } },
+        { ratingVersion: { $exists: false }, ratingCount: { $lte: version } },
+        { ratingVersion: { $exists: false }, ratingCount: { $exists: false } },
+      ],
+      { $set: { ratingAverage: average, ratingCount: count, ratingVersion: version } },
+    );
   }
 
   async seed(sellers: ReadonlyMap<string, SellerFacts>): Promise<void> {

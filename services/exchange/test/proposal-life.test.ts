@@ -121,7 +121,12 @@ describe('a proposal from offer to completed trade', () => {
     const accepted = await setStatus(h, bob, id, 'accepted');
     expect(accepted.status).toBe(200);
     expect(accepted.body.data).toMatchObject({ status: 'accepted', awaiting: null });
-    expect(accepted.body.data.allowed_actions).toEqual(['cancel', 'ship', 'confirm_delivery']);
+    expect(accepted.body.data.allowed_actions).toEqual([
+      'cancel',
+      'ship',
+      'confirm_delivery',
+      'report_problem',
+    ]);
     expect(accepted.body.data.accepted_at).not.toBeNull();
 
     expect(

@@ -40,6 +40,8 @@ export const proposalActions = [
   'confirm',
   /** Give the other party, late with their parcel, more time to ship (once). */
   'extend',
+  /** "I have a problem": the viewer may open a dispute (accepted, within its report window). */
+  'report_problem',
   'rate',
 ] as const;
 export type ProposalAction = (typeof proposalActions)[number];

@@ -37,7 +37,7 @@ const accepted = (over: Partial<ProposalResponse> = {}) =>
   proposal({
     status: 'accepted',
     awaiting: null,
-    allowed_actions: ['cancel', 'ship', 'confirm_delivery'],
+    allowed_actions: ['cancel', 'ship', 'confirm_delivery', 'report_problem'],
     accepted_at: '2026-01-03T10:00:00.000Z',
     ...over,
   });
@@ -98,6 +98,14 @@ describe('a problem with an exchange', () => {
       { reason: 'not_as_described', description: 'It is blue, not red', photos: [] },
     ]);
     expect(screen.getByRole('button', { name: 'Ask Swapbooth to step in' })).toBeVisible();
+  });
+
+  it('offers "I have a problem" only when allowed_actions lists report_problem', async () => {
+    backend(accepted({ allowed_actions: ['confirm'] }));
+    signIn(ME);
+    renderApp('/proposal/pr1');
+    expect(await screen.findByRole('button', { name: 'Everything is OK' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'I have a problem' })).toBeNull();
   });
 
   it('offers the other party exactly the steps allowed, and shows the outcome once agreed', async () => {

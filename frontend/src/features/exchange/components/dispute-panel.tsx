@@ -267,7 +267,7 @@ export function DisputeView({
 }
 
 /**
- * The proposal page's dispute part: "I have a problem" on an accepted exchange, and the dispute
+ * The proposal page's dispute part: "I have a problem" while the viewer may report one, and the dispute
  * (open or closed) once one was reported.
  */
 export function DisputePanel({ proposal: p, me }: { proposal: ProposalResponse; me: string }) {
@@ -275,7 +275,8 @@ export function DisputePanel({ proposal: p, me }: { proposal: ProposalResponse; 
   const mayHaveOne = ['disputed', 'completed', 'cancelled'].includes(p.status);
   const { data } = useGetDisputeQuery(p.proposal_id, { skip: !mayHaveOne });
   if (data) return <DisputeView dispute={data} proposal={p} me={me} />;
-  if (p.status !== 'accepted') return null;
+  // Offered while the exchange's report window is open (exchange says when, in allowed_actions).
+  if (!p.allowed_actions.includes('report_problem')) return null;
   return (
     <section className="dispute">
       {reporting ? (

@@ -213,7 +213,8 @@ export function nextDueAt(p: Proposal): Date | undefined {
 
 /**
  * What the viewer may do next. `locked`: the viewer is a receiver who may not see the details (no
- * subscription): of the answers only rejecting is left. `rated`: the viewer already rated.
+ * subscription): of the answers only rejecting is left. `rated`: the viewer already rated. `now`:
+ * when late parcels and the report window ("I have a problem") are judged; without it, neither.
  */
 export function allowedActions(
   p: Proposal,
@@ -242,6 +243,7 @@ export function allowedActions(
     }
     if (confirmableBy(p, viewerId).length > 0) actions.push('confirm');
     if (late.some((side) => !p.shipping[side].extended)) actions.push('extend');
+    if (opts.now && reportWindowOpen(p, opts.now)) actions.push('report_problem');
   } else if (p.status === 'completed' && !opts.rated) {
     actions.push('rate');
   }

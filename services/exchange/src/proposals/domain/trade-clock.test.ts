@@ -165,6 +165,21 @@ describe('the clocks of an accepted exchange', () => {
     expect(done.next.reportBy).toBeUndefined();
   });
 
+  it('offers "I have a problem" to both parties only while the report window is open', () => {
+    let p = accepted();
+    expect(allowedActions(p, 'R', { now: at(DAY) })).toContain('report_problem');
+    expect(allowedActions(p, 'S', { now: at(DAY) })).toContain('report_problem');
+    expect(allowedActions(p, 'X', { now: at(DAY) })).toEqual([]);
+    p = decideShipping(p, 'S', 'sender', 'shipped', undefined, { now: at(DAY), clock })!.next;
+    p = decideShipping(p, 'R', 'receiver', 'shipped', undefined, { now: at(DAY), clock })!.next;
+    p = decideClocks(p, at(15 * DAY), clock)!.next;
+    expect(allowedActions(p, 'R', { now: at(16 * DAY) })).toContain('report_problem');
+    expect(allowedActions(p, 'R', { now: at(17 * DAY) })).not.toContain('report_problem');
+    const disputed: Proposal = { ...p, status: 'disputed' };
+    expect(allowedActions(disputed, 'R', { now: at(16 * DAY) })).toEqual([]);
+    expect(allowedActions(pending(), 'R', { now: at(DAY) })).not.toContain('report_problem');
+  });
+
   it('stops on an exchange that is not accepted (a disputed one)', () => {
     const disputed: Proposal = { ...accepted(), status: 'disputed' };
     expect(nextDueAt(disputed)).toBeUndefined();

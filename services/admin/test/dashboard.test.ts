@@ -161,6 +161,44 @@ it('counts members, listings, proposals, subscriptions, verifications and report
   expect(sum('proposals')).toBe(2);
 });
 
+it('counts an exchange with a problem reported as disputed until the dispute settles it', async () => {
+  const x = randomUUID();
+  const before = await stats();
+  const disputed = (before.proposals.byStatus.disputed ?? 0) as number;
+  const opened = {
+    disputeId: randomUUID(),
+    proposalId: x,
+    openedBy: 'u-a',
+    respondentId: 'u-b',
+    reason: 'damaged',
+    status: 'open',
+    answerDueAt: new Date(Date.now() + 3 * DAY).toISOString(),
+  };
+  await bus.send(
+    bus.event('proposal.created', x, proposal(x), daysAgo(3)),
+    bus.event('proposal.accepted', x, proposal(x), daysAgo(2)),
+  );
+  await bus.send(bus.event('dispute.opened', opened.disputeId, opened, daysAgo(1)));
+  await eventually(async () => {
+    const d = await stats();
+    return d.proposals.byStatus.disputed === disputed + 1 ? d : undefined;
+  }, 20_000);
+
+  await bus.send(
+    bus.event(
+      'proposal.cancelled',
+      x,
+      { ...proposal(x), previousStatus: 'accepted', reason: 'dispute' },
+      new Date(),
+    ),
+  );
+  const after = await eventually(async () => {
+    const d = await stats();
+    return (d.proposals.byStatus.disputed ?? 0) === disputed ? d : undefined;
+  }, 20_000);
+  expect(after.proposals.byStatus.cancelled).toBe((before.proposals.byStatus.cancelled ?? 0) + 1);
+});
+
 it('applies a re-delivered event once, and an older version of a listing not at all', async () => {
   const u = randomUUID();
   const p = randomUUID();

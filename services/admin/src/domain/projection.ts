@@ -118,8 +118,13 @@ export interface ProjectionReader {
   }>;
 }
 
-/** Proposal status after each proposal event (shipping updates do not change it). */
+/**
+ * Proposal status after each proposal event (shipping updates do not change it), and after a
+ * dispute's opening: the exchange is `disputed` until the dispute settles it (completed or
+ * cancelled, each a proposal event of its own).
+ */
 export const proposalStatusAfter: Record<string, string | undefined> = {
+  'dispute.opened': 'disputed',
   'proposal.created': 'pending',
   'proposal.countered': 'countered',
   'proposal.accepted': 'accepted',

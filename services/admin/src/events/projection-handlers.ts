@@ -34,6 +34,7 @@ export function projectionHandlers(p: ProjectionRepositories): Partial<Record<Ev
     'proposal.expired': proposal,
     'proposal.unavailable': proposal,
     'proposal.completed': proposal,
+    'dispute.opened': proposal,
     'subscription.changed': (e) =>
       p.subscriptions.changed(as<'subscription.changed'>(e).data, at(e)),
     'report.filed': (e) => p.reports.filed(as<'report.filed'>(e).data, at(e)),

@@ -2,9 +2,9 @@ import type { Connection } from 'mongoose';
 import { projectionModels, type ProjectionModels } from './projection.models';
 
 /**
- * The proposals projection (exchange's proposal events): each proposal's status and times, for the
- * dashboard only. Keyed by the proposal id; an event older than the last one applied leaves the
- * status as it is.
+ * The proposals projection (exchange's proposal events, and disputes' openings): each proposal's
+ * status and times, for the dashboard only. Keyed by the proposal id; an event older than the last
+ * one applied leaves the status as it is.
  */
 export class ProposalsRepository {
   private readonly proposals: ProjectionModels['proposals'];

@@ -58,10 +58,7 @@ export class MembersRepository implements MemberDirectory {
         .updateOne(
           {
             _id: userId,
-            $or: [
-              { [field]: { $lt: value } },
-              { [field]: { $exists: false } },
-            ],
+            $or: [{ [field]: { $lt: value } }, { [field]: { $exists: false } }],
           },
           { $set: { ...set, [field]: value } },
           { upsert: true },

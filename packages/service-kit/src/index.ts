@@ -14,3 +14,4 @@ export * from './window-limiter';
 export * from './password-hasher';
 export * from './mongo-watchdog';
 export * from './metrics';
+export * from './tracing';

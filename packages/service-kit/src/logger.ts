@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { formatRecord, parseLogLine, type LogFormat } from './log-format';
+import { activeTraceIds } from './tracing';
 
 export type { Logger };
 
@@ -35,9 +36,12 @@ export function createLogger(service: string, level = 'info', format: LogFormat 
       ],
       censor: '[redacted]',
     },
+    // The request id, and with tracing on the trace and span a line was written in.
     mixin() {
       const id = currentRequestId();
-      return id ? { requestId: id } : {};
+      const ids = activeTraceIds();
+      if (!ids) return id ? { requestId: id } : {};
+      return id ? { requestId: id, ...ids } : ids;
     },
   };
   return format === 'pretty' ? pino(options, prettyStdout(service)) : pino(options);

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { Logger } from './logger';
+import { stopTracing } from './tracing';
 
 export interface RunningServer {
   server: Server;
@@ -82,7 +83,8 @@ export async function serve(opts: ServeOptions): Promise<RunningServer> {
         (opts.shutdownTimeoutMs ?? 10_000) + 10_000,
       ).unref();
       stop().then(
-        () => process.exit(0),
+        // The spans still buffered are exported before the process goes.
+        () => stopTracing().finally(() => process.exit(0)),
         () => process.exit(1),
       );
     };

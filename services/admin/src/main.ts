@@ -1,3 +1,4 @@
+import './instrument';
 import { loadAdminConfig } from './config';
 import { startAdminService } from './service';
 

@@ -1,3 +1,4 @@
+import './instrument';
 import { loadAuthConfig } from './config';
 import { startAuthService } from './service';
 

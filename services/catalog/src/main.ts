@@ -1,3 +1,4 @@
+import './instrument';
 import { loadCatalogConfig } from './config';
 import { startCatalogService } from './service';
 

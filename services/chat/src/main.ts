@@ -1,3 +1,4 @@
+import './instrument';
 import { loadChatConfig } from './config';
 import { startChatService } from './service';
 

@@ -1,3 +1,4 @@
+import './instrument';
 import { loadExchangeConfig } from './config';
 import { startExchangeService } from './service';
 

@@ -1,3 +1,4 @@
+import './instrument';
 import { loadNotificationConfig } from './config';
 import { startNotificationService } from './service';
 

@@ -1,3 +1,4 @@
+import './instrument';
 import { loadPaymentConfig } from './config';
 import { startPaymentService } from './service';
 

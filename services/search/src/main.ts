@@ -1,3 +1,4 @@
+import './instrument';
 import { loadSearchConfig } from './config';
 import { startSearchService } from './service';
 

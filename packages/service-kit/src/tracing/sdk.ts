@@ -1,0 +1,46 @@
+import { trace } from '@opentelemetry/api';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+
+/** Probes and scrapes: no trace for them. */
+const UNTRACED_PATHS = /^\/(healthz|readyz|livez|metrics)(\/|\?|$)/;
+
+/**
+ * The Node SDK with the instrumentations the services need, its exporter, sampler and propagators
+ * from the OTEL_* variables (W3C trace context by default). Loaded by startTracing only.
+ */
+export function startSdk(service: string, env: NodeJS.ProcessEnv) {
+  // The services' metrics are Prometheus' (prom-client) and their logs go to stdout: the SDK's
+  // own metrics and logs exporters stay off unless asked for.
+  env.OTEL_METRICS_EXPORTER ??= 'none';
+  env.OTEL_LOGS_EXPORTER ??= 'none';
+  const sdk = new NodeSDK({
+    serviceName: service,
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.test(req.url ?? ''),
+        // Outgoing calls outside any request or event (timers, start-up) would each be a trace.
+        requireParentforOutgoingSpans: true,
+      }),
+      new ExpressInstrumentation(),
+      new UndiciInstrumentation({ requireParentforSpans: true }),
+      new MongoDBInstrumentation({ requireParentSpan: true }),
+      new IORedisInstrumentation({ requireParentSpan: true }),
+    ],
+  });
+  sdk.start();
+  return {
+    service,
+    shutdown: () => sdk.shutdown(),
+    activeIds() {
+      const span = trace.getActiveSpan();
+      if (!span) return undefined;
+      const { traceId, spanId } = span.spanContext();
+      return { trace_id: traceId, span_id: spanId };
+    },
+  };
+}

@@ -37,9 +37,14 @@ export const adminConfigSchema = baseConfigSchema.extend({
   METRICS_PORT_OFFSET: z.coerce.number().int().default(1000),
   /** The gateway's metrics endpoint (its METRICS_PORT); empty: the page leaves the gateway out. */
   GATEWAY_METRICS_URL: z.literal('').or(z.string().url()).default('http://127.0.0.1:9080/metrics'),
-  /** How often the Platform page's samples are taken, and how long they are kept. */
+  /** How often the Platform page's samples are taken while the page is open, and how long they are kept. */
   PLATFORM_SAMPLE_SECONDS: positiveInt(15),
   PLATFORM_WINDOW_MINUTES: positiveInt(60),
+  /**
+   * How often they are taken while nobody has the page open (0: not at all): each sample scrapes
+   * every process, and a scrape asks the broker and the database, so an idle platform is left idle.
+   */
+  PLATFORM_IDLE_SAMPLE_SECONDS: z.coerce.number().int().nonnegative().default(300),
   /** How long anonymous callers of GET /api/admin/health are answered from one platform report. */
   HEALTH_CACHE_MS: positiveInt(5000),
   /**

@@ -32,6 +32,7 @@ export function buildDeps(ctx: ServiceContext<AdminConfig>) {
     ),
     c.PLATFORM_SAMPLE_SECONDS * 1000,
     c.PLATFORM_WINDOW_MINUTES * 60_000,
+    c.PLATFORM_IDLE_SAMPLE_SECONDS * 1000,
   );
   return {
     config: c,

@@ -59,37 +59,72 @@ export function platformTargets(
 }
 
 /**
- * Reads every target every `everyMs` and keeps the samples of the last `windowMs` in memory (an
- * hour of 15 s samples is 241 of them): the rates, error shares and p95 of the Platform page are
- * computed from the differences between samples.
+ * Samples every target for the Platform page, at two paces: every `everyMs` while someone watches
+ * the page (an answer of `GET /api/admin/platform` within the last `watchMs`), and every
+ * `idleEveryMs` otherwise (0: not at all), so an idle platform is not woken every 15 s. Each
+ * sample is a scrape of every process, and a scrape runs the processes' collectors (consumer lag
+ * from the broker, outbox backlogs from the database). The samples of the last `windowMs` are kept
+ * in memory: the rates, error shares and p95 of the page are computed from the differences between
+ * samples, so a page opened after a quiet spell still has the hour behind it, in coarser steps.
  */
 export class PlatformSampler {
   private samples: PlatformSample[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private started = false;
+  /** Until when the page counts as watched (0: not watched). */
+  private watchedUntil = 0;
+
+  readonly watchMs: number;
 
   constructor(
     private readonly targets: readonly MetricsTarget[],
     readonly everyMs: number,
     readonly windowMs: number,
-  ) {}
+    readonly idleEveryMs = 0,
+    watchMs?: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    // Two refreshes of an open page (every 15 s) may be missed before it counts as closed.
+    this.watchMs = watchMs ?? Math.max(60_000, 4 * everyMs);
+  }
 
   /** The services read, in the order the page shows them. */
   get services(): string[] {
     return [...new Set(this.targets.map((t) => t.service))];
   }
 
+  /** Whether someone watched the page within the last `watchMs`. */
+  get watched(): boolean {
+    return this.now() < this.watchedUntil;
+  }
+
+  /** Starts sampling at the idle pace (a first sample now, the baseline of the first interval). */
   start(): void {
-    if (this.timer) return;
+    if (this.started) return;
+    this.started = true;
     void this.sampleNow();
-    this.timer = setInterval(() => void this.sampleNow(), this.everyMs);
-    this.timer.unref();
+    this.pace();
   }
 
   async stop(): Promise<void> {
+    this.started = false;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
+  }
+
+  /**
+   * Someone reads the page: sample at the watched pace from now on (for `watchMs` after the last
+   * call). When the page was not watched, a sample is taken at once and the answer waits for it,
+   * so it shows the platform as it is now.
+   */
+  async watch(): Promise<void> {
+    const was = this.watched;
+    this.watchedUntil = this.now() + this.watchMs;
+    if (was || !this.started) return;
+    this.pace();
+    await this.sampleNow();
   }
 
   /** One sample of every target now (a sample under way is shared). */
@@ -103,8 +138,26 @@ export class PlatformSampler {
     return this.samples;
   }
 
+  /** (Re)arms the timer at the pace that holds now. */
+  private pace(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    const watched = this.watched;
+    const every = watched ? this.everyMs : this.idleEveryMs;
+    if (every <= 0) return;
+    this.timer = setInterval(() => {
+      if (watched && !this.watched) {
+        // Nobody reads the page any more: back to the idle pace, without a sample now.
+        this.pace();
+        return;
+      }
+      void this.sampleNow();
+    }, every);
+    this.timer.unref();
+  }
+
   private async take(): Promise<void> {
-    const at = Date.now();
+    const at = this.now();
     const results = await Promise.all(
       this.targets.map(async (t) => {
         try {

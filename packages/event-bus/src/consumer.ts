@@ -10,6 +10,7 @@ import { isUnreachableError, type Logger, type ServiceMetrics } from '@swapbooth
 import { topicName, type BusConfig } from './kafka';
 import type { ProcessedEventStore } from './processed-store';
 import { busTraced, traceBus, type BusTrace } from './trace';
+import { failSpan, inProcessSpan } from './tracing';
 
 export type Handler<K extends EventType> = (event: EventEnvelope<K>) => Promise<void>;
 export type HandlerMap = { [K in EventType]?: Handler<K> };
@@ -175,6 +176,37 @@ export class EventConsumer {
     }
     const handler = sub.handlers[event.type] as Handler<EventType> | undefined;
     if (!handler) return { outcome: 'no handler', event };
+    // A process span per handled event, continuing the trace of the publish (message headers).
+    return inProcessSpan(
+      { name: topic, contract: sub.topic },
+      {
+        'messaging.consumer.group.name': this.group,
+        'messaging.destination.partition.id': String(partition),
+        'messaging.kafka.offset': Number(message.offset),
+        'messaging.message.id': event.id,
+        'swapbooth.event.type': event.type,
+        'swapbooth.consumer': this.opts.groupId,
+      },
+      message.headers,
+      async (span) => {
+        const r = await this.run(sub, topic, partition, message, heartbeat, event, handler);
+        span.setAttribute('swapbooth.outcome', r.outcome);
+        if (r.outcome === 'dead-lettered') failSpan(span, 'sent to the dead-letter topic');
+        return r;
+      },
+    );
+  }
+
+  /** Runs the handler once per event id, with retries, then the dead-letter topic. */
+  private async run(
+    sub: Subscription,
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    heartbeat: () => Promise<void>,
+    event: EventEnvelope,
+    handler: Handler<EventType>,
+  ): Promise<{ outcome: Outcome; event?: EventEnvelope }> {
     const key = `${this.opts.groupId}:${event.id}`;
     if (await this.opts.processed.has(key)) {
       this.opts.logger.debug({ eventId: event.id, type: event.type }, 'duplicate event ignored');

@@ -7,4 +7,5 @@ export * from './bus';
 export * from './domain-events';
 export * from './compare-and-set';
 export * from './trace';
+export * from './tracing';
 export * from './kafkajs-idle';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Model, type Query } from 'mongoose';
 import { createEvent, topicOf, type EventData, type EventType } from '@swapbooth/contracts';
+import { activeTraceparent } from './tracing';
 
 /** One pending event stored on the aggregate document it belongs to. */
 export interface OutboxEntry {
@@ -10,6 +11,8 @@ export interface OutboxEntry {
   key: string;
   value: string;
   createdAt: Date;
+  /** The W3C trace context of the write that stored the event (tracing on): the relay continues it. */
+  traceparent?: string;
 }
 
 const outboxEntrySchema = new Schema<OutboxEntry>(
@@ -20,6 +23,7 @@ const outboxEntrySchema = new Schema<OutboxEntry>(
     key: { type: String, required: true },
     value: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    traceparent: { type: String },
   },
   { _id: false },
 );
@@ -118,8 +122,21 @@ export async function recordPendingEvents(
   id: unknown,
   entries: readonly OutboxEntry[],
 ): Promise<void> {
-  if (entries.length === 0) return;
-  await writeMarkers(model, [{ id, eventId: entries[0]!.id }]);
+  await recordPendingEventsOf(model, [{ id, entries }]);
+}
+
+/**
+ * `recordPendingEvents` for many aggregates updated together (a driver `bulkWrite`): one insert
+ * for all their pending records. Name only the aggregates whose update matched.
+ */
+export async function recordPendingEventsOf(
+  model: MarkedModel,
+  writes: ReadonlyArray<{ id: unknown; entries: readonly OutboxEntry[] }>,
+): Promise<void> {
+  await writeMarkers(
+    model,
+    writes.flatMap(({ id, entries }) => (entries.length ? [{ id, eventId: entries[0]!.id }] : [])),
+  );
 }
 
 /** Records the aggregate an update stored events on, once the update has been applied. */
@@ -213,6 +230,7 @@ export function outboxEntry<K extends EventType>(
     subject,
     ...(ctx.correlationId ? { correlationId: ctx.correlationId } : {}),
   });
+  const traceparent = activeTraceparent();
   return {
     id: env.id,
     type,
@@ -220,6 +238,7 @@ export function outboxEntry<K extends EventType>(
     key: subject,
     value: JSON.stringify(env),
     createdAt: new Date(),
+    ...(traceparent ? { traceparent } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Connection, Model } from 'mongoose';
-import { Partitioners, type Kafka, type Producer } from 'kafkajs';
+import type { Span } from '@opentelemetry/api';
+import { Partitioners, type Kafka, type Producer, type RecordMetadata } from 'kafkajs';
 import type { Logger, ServiceMetrics } from '@swapbooth/service-kit';
 import { topicName, type BusConfig } from './kafka';
 import {
@@ -9,6 +10,7 @@ import {
   type PendingMarker,
 } from './outbox';
 import { busTraced, traceBus } from './trace';
+import { endSpans, startPublishSpan, untraced } from './tracing';
 
 export interface RelayOptions {
   kafka: Kafka;
@@ -106,7 +108,8 @@ export class OutboxRelay {
       this.again = true;
       return;
     }
-    this.cycle = this.drain()
+    // Not part of the request whose write kicked it: each event's publish span has its own parent.
+    this.cycle = untraced(() => this.drain())
       .then(() => undefined)
       .catch((err) =>
         this.opts.logger.warn({ err: (err as Error).message }, 'outbox relay cycle failed'),
@@ -248,18 +251,29 @@ export class OutboxRelay {
     if (entries.length > 0) {
       const byTopic = new Map<string, OutboxEntry[]>();
       for (const e of entries) byTopic.set(e.topic, [...(byTopic.get(e.topic) ?? []), e]);
-      const sendStarted = performance.now();
-      const results = await this.producer.sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic].map(([topic, list]) => ({
-          topic: topicName(this.opts.bus, topic),
-          messages: list.map((e) => ({
-            key: e.key,
-            value: e.value,
-            headers: { 'event-id': e.id, 'event-type': e.type },
-          })),
-        })),
+      // One publish span per event, continuing the trace it was stored in; its context goes out
+      // in the message's headers (`traceparent`) for the consumers.
+      const spans: Span[] = [];
+      const topicMessages = [...byTopic].map(([topic, list]) => {
+        const name = topicName(this.opts.bus, topic);
+        return {
+          topic: name,
+          messages: list.map((e) => {
+            const headers: Record<string, string> = { 'event-id': e.id, 'event-type': e.type };
+            spans.push(startPublishSpan(e, { name, contract: topic }, headers));
+            return { key: e.key, value: e.value, headers };
+          }),
+        };
       });
+      const sendStarted = performance.now();
+      let results: RecordMetadata[];
+      try {
+        results = await this.producer.sendBatch({ acks: -1, topicMessages });
+      } catch (err) {
+        endSpans(spans, err);
+        throw err;
+      }
+      endSpans(spans);
       const metrics = this.opts.metrics;
       if (metrics) {
         const now = Date.now();

@@ -101,4 +101,41 @@ describe('the trade clocks', () => {
     expect(await mailsTo(s, /Time to ship/)).toHaveLength(1);
     expect(await mailsTo(r, /Your partner has not shipped/)).toHaveLength(2);
   });
+
+  it('sends no trade-clock e-mail to a member who turned exchange deadlines off', async () => {
+    const quiet = await registered();
+    const other = await registered();
+    const off = await h.call('PUT', '/api/notifications/settings', quiet.token, {
+      email: { 'exchange-deadlines': false },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body.data.email).toMatchObject({
+      'exchange-deadlines': false,
+      'exchange-completed': true,
+    });
+    expect(
+      (await h.call('GET', '/api/notifications/settings', quiet.token)).body.data.email,
+    ).toEqual(off.body.data.email);
+
+    // `quiet` sends and ships: each step below tells them before the other party, so the other's
+    // e-mail arriving shows that quiet's step was handled.
+    const id = newProposalId();
+    const facts = { ...proposalFacts(id, quiet, other), status: 'accepted' };
+    const due = '2026-12-03T10:00:00.000Z';
+    await h.publish('proposal.ship-reminder', id, { ...facts, side: 'sender', dueAt: due });
+    await h.publish('proposal.ship-overdue', id, { ...facts, side: 'sender', dueAt: due });
+    await h.publish('proposal.report-window-opened', id, {
+      ...facts,
+      dueAt: '2026-12-22T10:00:00.000Z',
+    });
+    await waitForMail(other.email, /Your partner has not shipped/);
+    await waitForMail(other.email, /Everything delivered/);
+
+    // Told in the app all the same; no e-mail.
+    const types = (await listOf(quiet)).map((n) => n.type).sort();
+    expect(types).toEqual(['report_window', 'ship_overdue', 'ship_reminder']);
+    expect((await listMail()).filter((x) => x.to.some((t) => t.address === quiet.email))).toEqual(
+      [],
+    );
+  });
 });

@@ -69,7 +69,11 @@ const toFeed = (body: ListBody): NotificationFeed => {
 
 /** Trade e-mail kinds a member can turn off (My Account, Settings). */
 export type EmailKind =
-  'exchange-received' | 'exchange-accepted' | 'exchange-completed' | 'subscription';
+  | 'exchange-received'
+  | 'exchange-accepted'
+  | 'exchange-completed'
+  | 'exchange-deadlines'
+  | 'subscription';
 export type EmailPreferences = Partial<Record<EmailKind, boolean>>;
 
 export const notificationsApi = api.injectEndpoints({

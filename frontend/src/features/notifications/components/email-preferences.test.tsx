@@ -10,6 +10,7 @@ describe('e-mail preferences in My Account, Settings', () => {
       'exchange-received': true,
       'exchange-accepted': true,
       'exchange-completed': true,
+      'exchange-deadlines': true,
       subscription: true,
     };
     mockFetch(({ url, method, body }) => {
@@ -38,5 +39,42 @@ describe('e-mail preferences in My Account, Settings', () => {
         screen.getByRole('checkbox', { name: 'A proposal for my listings arrives' }),
       ).not.toBeChecked(),
     );
+  });
+
+  it('turns the trade-clock e-mails off with their own switch', async () => {
+    const puts: unknown[] = [];
+    let email: Record<string, boolean> = {
+      'exchange-received': true,
+      'exchange-accepted': true,
+      'exchange-completed': true,
+      'exchange-deadlines': true,
+      subscription: true,
+    };
+    mockFetch(({ url, method, body }) => {
+      if (url.pathname === '/api/auth/refresh') return { status: 401, body: {} };
+      if (url.pathname === '/api/profile') return { body: profileBody({ userId: ME }) };
+      if (url.pathname === '/api/notifications/settings') {
+        if (method === 'PUT') {
+          puts.push(body);
+          email = { ...email, ...(body as { email: Record<string, boolean> }).email };
+        }
+        return { body: { success: true, data: { email } } };
+      }
+      return undefined;
+    });
+    signIn(ME);
+    renderApp('/my-account#settings');
+    const deadlines = await screen.findByRole('checkbox', {
+      name: /An exchange deadline comes up/,
+    });
+    expect(deadlines).toBeChecked();
+    fireEvent.click(deadlines);
+    await waitFor(() => expect(puts).toEqual([{ email: { 'exchange-deadlines': false } }]));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('checkbox', { name: /An exchange deadline comes up/ }),
+      ).not.toBeChecked(),
+    );
+    expect(screen.getByRole('checkbox', { name: 'An exchange is completed' })).toBeChecked();
   });
 });

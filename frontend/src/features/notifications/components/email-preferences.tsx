@@ -12,6 +12,8 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   'exchange-received': 'A proposal for my listings arrives',
   'exchange-accepted': 'My proposal is accepted',
   'exchange-completed': 'An exchange is completed',
+  'exchange-deadlines':
+    'An exchange deadline comes up (time to ship, a missed shipping deadline, automatic completion)',
   subscription: 'My subscription changes',
 };
 

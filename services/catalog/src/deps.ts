@@ -11,6 +11,7 @@ import { RedisViewLedger } from './adapters/redis/booth-view-ledger';
 import { RedisRateLimiter } from './adapters/redis/report-rate-limiter';
 import { ReportsRepository } from './data/reports/reports.repository';
 import { MembersRepository } from './data/users/members.repository';
+import { PhotoReadersRepository } from './data/private-photos/photo-readers.repository';
 import { Taxonomy } from './domain/category';
 import { ImageVariants } from './domain/image-variants';
 import type { ImageStorage } from './domain/ports';
@@ -65,6 +66,8 @@ export function buildDeps(ctx: ServiceContext<CatalogConfig>) {
     /** Replaced by the stored taxonomy once it is seeded at start. */
     taxonomy: new Taxonomy(seedCategories),
     storage,
+    /** Who may read private photos besides their uploaders (disputes' parties). */
+    photoReaders: new PhotoReadersRepository(ctx.conn),
     // Published images are our re-encodes, which can come out larger than the upload was.
     variants: new ImageVariants(storage, sharpResizer, 4 * ctx.config.UPLOAD_MAX_BYTES),
     addresses: new AuthAddressBook(ctx.config.AUTH_URL, ctx.logger),

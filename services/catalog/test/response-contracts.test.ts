@@ -103,6 +103,31 @@ describe('catalog answers', () => {
       await h.api.post('/api/images/publish', { key: avatarTicket.key }, seller.token),
     );
     expect(avatar.url).toBe(avatarTicket.s3ObjectUrl);
+    // A third, a dispute's photo: published privately, read through short-lived URLs.
+    const photoTicket = check(
+      'POST /api/images/upload-url',
+      await h.api.post(
+        '/api/images/upload-url',
+        {
+          fileName: 'crack.jpg',
+          fileType: 'image/jpeg',
+          folderType: 'dispute-photos',
+          fileSize: bytes.length,
+        },
+        seller.token,
+      ),
+    );
+    expect((await putTo(h, photoTicket.presignedUrl, bytes, 'image/jpeg')).ok).toBe(true);
+    const photo = check(
+      'POST /api/images/publish',
+      await h.api.post('/api/images/publish', { key: photoTicket.key }, seller.token),
+    );
+    expect(photo.url).toBeNull();
+    const photoUrls = check(
+      'POST /api/images/private-urls',
+      await h.api.post('/api/images/private-urls', { keys: [photoTicket.key] }, seller.token),
+    );
+    expect(photoUrls.urls.map((u) => u.key)).toEqual([photoTicket.key]);
     const created = check(
       'POST /api/product',
       await h.api.post(

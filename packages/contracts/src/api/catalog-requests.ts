@@ -128,8 +128,11 @@ export const updateProductBody = productFields.partial().extend({
 
 /** Image types an upload may have. */
 export const imageUploadTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** Where an upload goes: a listing's pictures or a profile picture. */
-export const imageFolderTypes = ['products', 'profile-pics'] as const;
+/**
+ * Where an upload goes: a listing's pictures or a profile picture (public once published), or a
+ * dispute's photos (private: published where only the dispute's parties and admins read them).
+ */
+export const imageFolderTypes = ['products', 'profile-pics', 'dispute-photos'] as const;
 /** The widths an image is resized to. */
 export const imageVariantWidths = [300, 600, 900] as const;
 
@@ -176,6 +179,20 @@ export const imageVariantQuery = z.object({
 /** POST /api/images/publish: one of the caller's uploads, by the key its upload URL gave. */
 export const publishImageBody = z.object({
   key: z.string({ error: 'is required' }).trim().min(1, 'is required').max(300),
+});
+
+/** A private photo's key: `dispute-photos/<userId>/<uuid>.<ext>`, as its upload URL gave it. */
+export const privatePhotoKey = z
+  .string()
+  .trim()
+  .regex(
+    /^dispute-photos\/[A-Za-z0-9_-]{1,64}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/,
+    'must be the key of a photo uploaded for a dispute',
+  );
+
+/** POST /api/images/private-urls (and the admin's internal twin): private photos to show. */
+export const privatePhotoUrlsBody = z.strictObject({
+  keys: z.array(privatePhotoKey).min(1, 'at least one key').max(10, 'at most 10 keys'),
 });
 
 /**
@@ -240,6 +257,7 @@ export const catalogRequests: Partial<Record<keyof typeof catalogEndpoints, Endp
   'POST /api/reports': { body: reportBody },
   'POST /api/images/upload-url': { body: imageUploadUrlBody },
   'POST /api/images/publish': { body: publishImageBody },
+  'POST /api/images/private-urls': { body: privatePhotoUrlsBody },
   'GET /api/images/variant': { query: imageVariantQuery },
   'PUT /api/images/local-upload': { query: localUploadQuery },
 };

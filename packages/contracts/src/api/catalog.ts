@@ -185,9 +185,25 @@ export const uploadTicketResponse = z.strictObject({
 });
 export type UploadTicketResponse = z.infer<typeof uploadTicketResponse>;
 
-/** POST /api/images/publish: the upload, checked and re-encoded, is public at `url`. */
-export const publishedImageResponse = z.strictObject({ key: z.string(), url: z.string() });
+/**
+ * POST /api/images/publish: the upload, checked and re-encoded, is public at `url` (a private
+ * photo's `url` is null: it is read through short-lived URLs, POST /api/images/private-urls).
+ */
+export const publishedImageResponse = z.strictObject({
+  key: z.string(),
+  url: z.string().nullable(),
+});
 export type PublishedImageResponse = z.infer<typeof publishedImageResponse>;
+
+/**
+ * POST /api/images/private-urls: a short-lived URL for each private photo the caller may read (the
+ * uploader, and the parties of the dispute it belongs to); `expires_in` in seconds.
+ */
+export const privatePhotoUrlsResponse = z.strictObject({
+  urls: z.array(z.strictObject({ key: z.string(), url: z.string() })),
+  expires_in: z.number().int().positive(),
+});
+export type PrivatePhotoUrlsResponse = z.infer<typeof privatePhotoUrlsResponse>;
 
 /** A member's report of a listing, booth or member. */
 export const reportResponse = z.strictObject({
@@ -260,6 +276,10 @@ export const catalogEndpoints = {
   'GET /api/categories': { data: z.array(categoryResponse), summary: 'Categories' },
   'POST /api/images/upload-url': { data: uploadTicketResponse, summary: 'An upload URL' },
   'POST /api/images/publish': { data: publishedImageResponse, summary: 'Publish an upload now' },
+  'POST /api/images/private-urls': {
+    data: privatePhotoUrlsResponse,
+    summary: 'Short-lived URLs of private photos',
+  },
   'GET /api/images/variant': {
     data: noData,
     status: 302,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageFacts, type EndpointContracts } from './common';
+import { privatePhotoKey } from './catalog-requests';
 import { exchangeIdParam } from './exchange-requests';
 import { proposalPartyResponse, proposalRoundResponse, parcelResponse } from './exchange';
 import { proposalStatus } from './exchange-statuses';
@@ -56,17 +57,18 @@ const text = (max: number) =>
     .max(max, `must be at most ${max} characters`);
 
 /**
- * A photo: the URL an upload got from POST /api/images/upload-url (`s3ObjectUrl`) once it was
- * published with POST /api/images/publish, which checked and re-encoded it without metadata.
+ * A photo: the key an upload to the private folder got from POST /api/images/upload-url
+ * (`folderType: dispute-photos`), once POST /api/images/publish checked it and re-encoded it
+ * without metadata. It is never public: its readers get short-lived URLs from catalog.
  */
-const photoUrl = z.string().trim().url('must be a URL').max(500, 'is too long');
+const photoKey = privatePhotoKey;
 
 /** POST /api/exchange/proposal/{id}/dispute: "I have a problem". */
 export const openDisputeBody = z.strictObject({
   reason: z.enum(disputeReasons, { error: `must be one of ${disputeReasons.join(', ')}` }),
   description: text(2000),
   photos: z
-    .array(photoUrl)
+    .array(photoKey)
     .max(MAX_DISPUTE_PHOTOS, `at most ${MAX_DISPUTE_PHOTOS} photos`)
     .default([]),
 });
@@ -123,6 +125,10 @@ export const disputeResponse = z.strictObject({
   respondent_id: z.string(),
   reason: z.enum(disputeReasons),
   description: z.string(),
+  /**
+   * The photos' keys (private: a party reads them through POST /api/images/private-urls); in the
+   * admin's dispute view, short-lived URLs to read them by.
+   */
   photos: z.array(z.string()),
   status: z.enum(disputeStatuses),
   statements: z.array(disputeStatementResponse),

@@ -4,7 +4,9 @@ import { z } from 'zod';
  * A dispute about one accepted exchange (a proposal; in a trade circle, one edge of it). Its
  * events travel on the proposal topic, keyed by the dispute's id; each names both parties, so
  * notification and chat react without calling exchange back. Details (the description, photos,
- * statements) never travel: only the parties and an admin with the disputes area read them.
+ * statements) never travel: only the parties and an admin with the disputes area read them. The
+ * photos' storage keys do, on the opening, so catalog (which keeps them privately) knows who may
+ * read them; a key alone reads nothing.
  */
 const disputeFacts = z.object({
   disputeId: z.string(),
@@ -23,7 +25,11 @@ const disputeFacts = z.object({
 
 export const disputeEvents = {
   /** A party reported a problem: the exchange is disputed until the dispute closes. */
-  'dispute.opened': disputeFacts.extend({ answerDueAt: z.string() }),
+  'dispute.opened': disputeFacts.extend({
+    answerDueAt: z.string(),
+    /** The private photos' keys (absent without photos). */
+    photoKeys: z.array(z.string()).optional(),
+  }),
   /** The respondent answered with a remedy the opener may agree to (or take to Swapbooth). */
   'dispute.answered': disputeFacts.extend({ answer: z.string() }),
   /** The dispute went to the admin queue: contested, asked for, or not answered in time. */

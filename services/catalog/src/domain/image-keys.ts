@@ -20,10 +20,16 @@ export const VARIANT_QUALITY = 75;
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ORIGINAL = new RegExp(
-  `^(products|profile-pics)/([A-Za-z0-9_-]{1,64})/(${UUID})\\.(jpg|png|webp)$`,
+  `^(products|profile-pics|dispute-photos)/([A-Za-z0-9_-]{1,64})/(${UUID})\\.(jpg|png|webp)$`,
 );
 
 export const isSafeId = (id: string) => SAFE_ID.test(id);
+
+/**
+ * Folders whose images are never public: published to the store's private area and read only
+ * through short-lived URLs given to their readers (a dispute's parties, admins).
+ */
+export const isPrivateFolder = (folder: FolderType) => folder === 'dispute-photos';
 
 /** `products/<userId>/<uuid>.<ext>`: scoped to the uploader, never chosen by the client. */
 export const uploadKey = (folder: FolderType, userId: string, uuid: string, ext: ImageExt) =>

@@ -1,6 +1,7 @@
 import { AppError } from '@swapbooth/service-kit';
 import {
   contentTypeOfExt,
+  isPrivateFolder,
   parseUploadKey,
   sniffImageType,
   variantKey,
@@ -34,6 +35,8 @@ export class ImageVariants {
   ensure(key: string, width: VariantWidth, format?: ImageExt): Promise<string> {
     const parsed = parseUploadKey(key);
     if (!parsed) throw AppError.invalid('key: not an uploaded image', 'key');
+    // Private photos have no public copies.
+    if (isPrivateFolder(parsed.folder)) throw AppError.notFound('Image not found');
     const target = variantKey(key, width, format);
     const pending = this.inFlight.get(target);
     if (pending) return pending;

@@ -60,6 +60,17 @@ export interface ImageStorage {
   discardUpload(key: string): Promise<void>;
   /** Deletes the uploads stored before `cutoff`; says how many went. */
   expireUploads(cutoff: Date): Promise<number>;
+
+  /** The private area (never public): where private photos are published. */
+  writePrivate(key: string, body: Buffer, contentType: string): Promise<void>;
+  existsPrivate(key: string): Promise<boolean>;
+  /** A URL reading one private file for `expiresIn` seconds (storage checks its signature). */
+  privateReadUrl(key: string, expiresIn: number): Promise<string>;
+  /**
+   * A private file catalog sends itself (local disk), when the signed URL's parameters hold; a
+   * storage with its own server (S3) has none.
+   */
+  deliverPrivate(key: string, query: Record<string, unknown>): Promise<ImageFile | undefined>;
 }
 
 /** What a file's header says about the image in it. */

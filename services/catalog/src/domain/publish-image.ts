@@ -1,5 +1,5 @@
 import { AppError } from '@swapbooth/service-kit';
-import { contentTypeOfExt, parseUploadKey, type FolderType } from './image-keys';
+import { contentTypeOfExt, isPrivateFolder, parseUploadKey, type FolderType } from './image-keys';
 import type { ImageCodec, ImageStorage } from './ports';
 
 /** What publishing an upload needs: where it is, how to decode it, and the limits it must meet. */
@@ -21,12 +21,15 @@ const decodable = new Set(['jpeg', 'png', 'webp']);
  * Makes an upload public: it must be a JPEG, PNG or WebP within the size and pixel limits; it is
  * re-encoded upright without metadata, the result is published under its key and the original is
  * deleted. A key already published is left as it is, so attaching the same image again is cheap.
- * Refusals are 400s naming `field`.
+ * A private folder's image (a dispute's photo) is published to the private area instead, never
+ * public whatever it is attached to. Refusals are 400s naming `field`.
  */
 export async function publishUpload(deps: PublishDeps, key: string, field: string): Promise<void> {
   const parsed = parseUploadKey(key);
   if (!parsed) throw AppError.invalid(`${field}: not an uploaded image`, field);
-  if (await deps.storage.exists(key)) return;
+  const hidden = isPrivateFolder(parsed.folder);
+  const exists = (k: string) => (hidden ? deps.storage.existsPrivate(k) : deps.storage.exists(k));
+  if (await exists(key)) return;
   const refuse = (why: string) => AppError.invalid(`${field}: ${why}`, field);
 
   const stored = await deps.storage.inspectUpload(key);
@@ -36,7 +39,7 @@ export async function publishUpload(deps: PublishDeps, key: string, field: strin
   const original = stored ? await deps.storage.readUpload(key) : undefined;
   if (!original) {
     // Another request may have published it meanwhile.
-    if (await deps.storage.exists(key)) return;
+    if (await exists(key)) return;
     throw refuse('nothing was uploaded to this URL');
   }
   if (original.length > deps.maxImageBytes) {
@@ -53,7 +56,8 @@ export async function publishUpload(deps: PublishDeps, key: string, field: strin
   } catch {
     throw refuse('not a JPEG, PNG or WebP image');
   }
-  await deps.storage.write(key, published, contentTypeOfExt(parsed.ext));
+  if (hidden) await deps.storage.writePrivate(key, published, contentTypeOfExt(parsed.ext));
+  else await deps.storage.write(key, published, contentTypeOfExt(parsed.ext));
   await deps.storage.discardUpload(key);
 }
 
@@ -72,10 +76,11 @@ export async function publishOwnUpload(
   deps: PublishDeps,
   userId: string,
   key: string,
-): Promise<{ key: string; url: string }> {
+): Promise<{ key: string; url: string | null }> {
   if (!ownUploadKey(key, userId)) throw AppError.invalid('key: not an image you uploaded', 'key');
   await publishUpload(deps, key, 'key');
-  return { key, url: deps.storage.publicUrl(key) };
+  const parsed = parseUploadKey(key)!;
+  return { key, url: isPrivateFolder(parsed.folder) ? null : deps.storage.publicUrl(key) };
 }
 
 /**

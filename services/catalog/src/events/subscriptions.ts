@@ -1,6 +1,7 @@
 import { Topics } from '@swapbooth/contracts';
 import type { Subscription } from '@swapbooth/event-bus';
 import type { CatalogDeps } from '../deps';
+import { onDisputeOpened } from './on-dispute-opened';
 import { onIdentityVerified } from './on-identity-verified';
 import { onProposalAccepted } from './on-proposal-accepted';
 import { onProposalCancelled } from './on-proposal-cancelled';
@@ -28,6 +29,8 @@ export const subscriptions = (deps: CatalogDeps): Subscription[] => {
         'proposal.accepted': onProposalAccepted(deps),
         'proposal.completed': onProposalCompleted(deps),
         'proposal.cancelled': onProposalCancelled(deps),
+        // Disputes travel on the proposal topic: their parties may read their photos.
+        'dispute.opened': onDisputeOpened(deps),
       },
     },
     {

@@ -88,7 +88,7 @@ export async function uploadBytes(
   m: Member,
   bytes: Buffer,
   type: 'image/jpeg' | 'image/png' | 'image/webp' = 'image/jpeg',
-  folderType: 'products' | 'profile-pics' = 'products',
+  folderType: 'products' | 'profile-pics' | 'dispute-photos' = 'products',
 ): Promise<Ticket> {
   const ticket = await uploadTicket(h, m, { fileType: type, fileSize: bytes.length, folderType });
   const res = await putTo(h, ticket.presignedUrl, bytes, type);

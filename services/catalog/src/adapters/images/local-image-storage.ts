@@ -4,7 +4,13 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '@swapbooth/service-kit';
-import type { DirectUpload, ImageDelivery, ImageStorage, StoredObject } from '../../domain/ports';
+import type {
+  DirectUpload,
+  ImageDelivery,
+  ImageFile,
+  ImageStorage,
+  StoredObject,
+} from '../../domain/ports';
 import { contentTypeOfExt, type ImageExt } from '../../domain/image-keys';
 
 export interface LocalSettings {
@@ -25,12 +31,16 @@ export class UploadTooLarge extends Error {
 }
 
 const KEY =
-  /^(products|profile-pics)\/[A-Za-z0-9_-]{1,64}\/[0-9a-f-]{36}(_w\d{3})?\.(jpg|png|webp)$/;
+  /^(products|profile-pics|dispute-photos)\/[A-Za-z0-9_-]{1,64}\/[0-9a-f-]{36}(_w\d{3})?\.(jpg|png|webp)$/;
 export const LOCAL_UPLOAD_PATH = '/api/images/local-upload';
 export const LOCAL_FILES_PATH = '/api/images/files/';
 
 /** Uploads wait in this folder of the store, which the files route never serves. */
 const UPLOADS = 'uploads';
+/** Private photos live in this folder, served only by URLs signed for a short while. */
+const PRIVATE = 'private';
+/** Where a private file's signed URL points (the files route, which checks the signature). */
+const PRIVATE_FILES_PATH = `${LOCAL_FILES_PATH}${PRIVATE}/`;
 
 /**
  * Images on the local disk, for running without S3. Upload URLs are signed like presigned PUTs
@@ -151,6 +161,60 @@ export class LocalImageStorage implements ImageStorage {
       if (!info.isFile()) return undefined;
       const body: Readable = createReadStream(file);
       return { file: { body, size: info.size, contentType: contentTypeOfExt(extOf(key)) } };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private privatePathOf(key: string): string | undefined {
+    return this.resolve(path.join(this.root, PRIVATE), key);
+  }
+
+  async writePrivate(key: string, body: Buffer): Promise<void> {
+    const file = this.privatePathOf(key);
+    if (!file) throw new Error(`not a storage key: ${key}`);
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    await writeFile(tmp, body);
+    await rename(tmp, file);
+  }
+
+  async existsPrivate(key: string): Promise<boolean> {
+    const file = this.privatePathOf(key);
+    if (!file) return false;
+    return stat(file).then(
+      (info) => info.isFile(),
+      () => false,
+    );
+  }
+
+  private signRead(key: string, expires: string): string {
+    return createHmac('sha256', this.s.secret).update(`GET\n${key}\n${expires}`).digest('hex');
+  }
+
+  async privateReadUrl(key: string, expiresIn: number): Promise<string> {
+    const expires = String(Math.floor(Date.now() / 1000) + expiresIn);
+    const q = new URLSearchParams({ expires, sig: this.signRead(key, expires) });
+    return `${this.s.publicBase}${PRIVATE_FILES_PATH}${key}?${q.toString()}`;
+  }
+
+  /** Sends a private file to a URL this store signed and that has not expired. */
+  async deliverPrivate(
+    key: string,
+    query: Record<string, unknown>,
+  ): Promise<ImageFile | undefined> {
+    const file = this.privatePathOf(key);
+    const { expires, sig } = query;
+    if (!file || typeof expires !== 'string' || typeof sig !== 'string') return undefined;
+    const expected = Buffer.from(this.signRead(key, expires));
+    const given = Buffer.from(sig);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    if (!(Number(expires) * 1000 > Date.now())) return undefined;
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return undefined;
+      const body: Readable = createReadStream(file);
+      return { body, size: info.size, contentType: contentTypeOfExt(extOf(key)) };
     } catch {
       return undefined;
     }

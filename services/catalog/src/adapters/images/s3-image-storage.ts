@@ -45,6 +45,8 @@ const client = (endpoint: string, s: S3Settings) =>
 
 /** Uploads wait here, outside the folders the bucket policy makes public. */
 const UPLOADS = 'uploads/';
+/** Private photos live here, outside the public folders too: read only through presigned GETs. */
+const PRIVATE = 'private/';
 const EXPIRE_UPLOADS_RULE = 'swapbooth-expire-unattached-uploads';
 
 /**
@@ -248,6 +250,36 @@ export class S3ImageStorage implements ImageStorage {
       url,
       headers: { 'Content-Type': input.contentType, 'Content-Length': String(input.size) },
     };
+  }
+
+  async writePrivate(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.s3.send(
+      new PutObjectCommand({
+        Bucket: this.s.bucket,
+        Key: PRIVATE + key,
+        Body: body,
+        ContentType: contentType,
+        CacheControl: 'private, max-age=300',
+      }),
+    );
+  }
+
+  existsPrivate(key: string): Promise<boolean> {
+    return this.exists(PRIVATE + key);
+  }
+
+  /** A presigned GET, signed for the host browsers use. */
+  privateReadUrl(key: string, expiresIn: number): Promise<string> {
+    return getSignedUrl(
+      this.signer,
+      new GetObjectCommand({ Bucket: this.s.bucket, Key: PRIVATE + key }),
+      { expiresIn },
+    );
+  }
+
+  /** Browsers read private files from the bucket, by presigned URLs. */
+  async deliverPrivate(): Promise<undefined> {
+    return undefined;
   }
 
   /** Browsers read images from the bucket itself. */

@@ -6,9 +6,18 @@ import { publishOwnUpload } from '../../domain/publish-image';
 import { receiveUpload, requestUpload } from '../../domain/request-upload';
 import { imageVariant, storedImageFile } from '../../domain/serve-images';
 import { ok } from '../http';
-import { imageFileParams, publishBody, uploadUrlBody, variantQuery } from './images.schemas';
+import { adminPhotoUrls, memberPhotoUrls, privateFile } from '../../domain/private-photos';
+import {
+  imageFileParams,
+  privateUrlsBody,
+  publishBody,
+  uploadUrlBody,
+  variantQuery,
+} from './images.schemas';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Local files under this folder are private photos, read by signed URLs. */
+const PRIVATE_PREFIX = 'private/';
 
 function sendFile(res: Response, file: ImageFile): void {
   res.setHeader('Content-Type', file.contentType);
@@ -39,6 +48,15 @@ export function imagesController(deps: CatalogDeps) {
       const { key } = parse(publishBody, req.body);
       ok(res, await publishOwnUpload(deps, principalOf(req).userId, key));
     },
+    /** Short-lived URLs of private photos the caller may read (their own, their disputes'). */
+    async privateUrls(req: Request, res: Response) {
+      const { keys } = parse(privateUrlsBody, req.body);
+      ok(res, await memberPhotoUrls(deps, principalOf(req).userId, keys));
+    },
+    async adminPrivateUrls(req: Request, res: Response) {
+      const { keys } = parse(privateUrlsBody, req.body);
+      ok(res, await adminPhotoUrls(deps, keys));
+    },
     async variant(req: Request, res: Response) {
       const q = parse(variantQuery, req.query, 'query');
       // The format follows the browser's Accept (browsers name image/webp when they take it), so
@@ -58,6 +76,16 @@ export function imagesController(deps: CatalogDeps) {
     },
     async file(req: Request, res: Response) {
       const { key } = parse(imageFileParams, req.params, 'key');
+      if (key.startsWith(PRIVATE_PREFIX)) {
+        // A private photo (local disk), to a signed URL: never cached where others could read it.
+        const file = await privateFile(deps, key.slice(PRIVATE_PREFIX.length), req.query);
+        res.setHeader('Content-Type', file.contentType);
+        res.setHeader('Content-Length', String(file.size));
+        res.setHeader('Cache-Control', 'private, max-age=300');
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+        file.body.pipe(res);
+        return;
+      }
       sendFile(res, await storedImageFile(deps, key));
     },
   };

@@ -1,5 +1,5 @@
 import { Router, type ErrorRequestHandler } from 'express';
-import { handle, requireAuth } from '@swapbooth/service-kit';
+import { handle, requireAuth, requirePermission } from '@swapbooth/service-kit';
 import type { ServiceContext } from '@swapbooth/runtime';
 import type { CatalogDeps } from '../../deps';
 import { LOCAL_FILES_PATH, LOCAL_UPLOAD_PATH } from '../../adapters/images/local-image-storage';
@@ -12,7 +12,7 @@ const closeOnRefusal: ErrorRequestHandler = (err, _req, res, next) => {
 };
 
 /**
- * Upload URLs and resized variants. Uploads to, and files from, the local disk are answered only
+ * Upload URLs, resized variants, and short-lived URLs of private photos. Uploads to, and files from, the local disk are answered only
  * where storage has no server of its own (without S3); elsewhere they are not found.
  */
 export function imagesRoutes(ctx: ServiceContext, deps: CatalogDeps): Router {
@@ -23,6 +23,15 @@ export function imagesRoutes(ctx: ServiceContext, deps: CatalogDeps): Router {
 
   r.post('/api/images/upload-url', member, handle(c.uploadUrl));
   r.post('/api/images/publish', member, handle(c.publish));
+  r.post('/api/images/private-urls', member, handle(c.privateUrls));
+  // The admin service, with the acting admin's token, for a dispute's photos (never exposed by the
+  // gateway). Mounted before the other internal routes, which need the products area.
+  r.post(
+    '/internal/dispute-photos/urls',
+    requireAuth(ctx.adminTokens),
+    requirePermission('disputes'),
+    handle(c.adminPrivateUrls),
+  );
   r.get('/api/images/variant', handle(c.variant));
   r.put(LOCAL_UPLOAD_PATH, handle(c.receiveUpload), closeOnRefusal);
   r.get(`${LOCAL_FILES_PATH}*key`, handle(c.file));

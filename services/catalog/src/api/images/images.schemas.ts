@@ -4,4 +4,5 @@ export {
   imageUploadUrlBody as uploadUrlBody,
   imageVariantQuery as variantQuery,
   publishImageBody as publishBody,
+  privatePhotoUrlsBody as privateUrlsBody,
 } from '@swapbooth/contracts';

@@ -58,7 +58,8 @@ async function accepted(): Promise<Trade> {
   return { id: p.proposal_id, s, r, want: want!, give: give! };
 }
 
-const photoOf = (m: Member) => `https://img.test/products/${m.id}/${randomUUID()}.jpg`;
+/** A photo's key on the private path (catalog's `dispute-photos` folder, the uploader's own). */
+const photoOf = (m: Member) => `dispute-photos/${m.id}/${randomUUID()}.jpg`;
 
 const report = (t: Trade, m: Member, body: Loose = {}) =>
   h.api.post(
@@ -110,6 +111,8 @@ describe('a party reports a problem', () => {
     const ev = await h.tap.waitFor('dispute.opened', (x) => x.proposalId === t.id);
     expect(ev.data).toMatchObject({ openedBy: t.s.id, respondentId: t.r.id, status: 'open' });
     expect(ev.data).not.toHaveProperty('description');
+    // The photos' keys, for catalog to let both parties read them (a key alone reads nothing).
+    expect(ev.data.photoKeys).toEqual(d.photos);
 
     // Nothing of the exchange moves while disputed.
     const shipping = await h.api.put(
@@ -171,6 +174,9 @@ describe('a party reports a problem', () => {
     const stranger = newMember();
     expect((await report(t, stranger)).status).toBe(403);
     expect((await report(t, t.s, { photos: [photoOf(t.r)] })).status).toBe(400);
+    // A public image is not a dispute photo: photos take the private path only.
+    const publicImage = `https://img.test/products/${t.s.id}/${randomUUID()}.jpg`;
+    expect((await report(t, t.s, { photos: [publicImage] })).status).toBe(400);
     expect(
       (await report(t, t.s, { photos: Array.from({ length: 6 }, () => photoOf(t.s)) })).status,
     ).toBe(400);

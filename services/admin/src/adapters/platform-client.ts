@@ -92,6 +92,10 @@ export class PlatformClient implements ServiceCalls {
     return this.call('chat', token, 'GET', `/internal/proposals/${enc(proposalId)}/transcript`);
   }
 
+  disputePhotoUrls(token: string, keys: string[]) {
+    return this.call('catalog', token, 'POST', '/internal/dispute-photos/urls', { keys });
+  }
+
   private async call(
     service: 'auth' | 'catalog' | 'payment' | 'exchange' | 'chat',
     token: string,

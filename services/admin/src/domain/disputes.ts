@@ -2,6 +2,8 @@ import {
   adminDisputeResponse,
   disputePageResponse,
   disputeResponse,
+  privatePhotoKey,
+  privatePhotoUrlsResponse,
   transcriptMessageResponse,
 } from '@swapbooth/contracts';
 import { AppError } from '@swapbooth/service-kit';
@@ -54,6 +56,26 @@ async function transcriptOf(deps: Pick<ModerationDeps, 'calls'>, actor: Actor, p
 }
 
 /**
+ * The dispute's photos as the admin's browser reads them: catalog keeps them privately and gives
+ * short-lived URLs to an admin with the disputes area. A photo stored before the private path (a
+ * URL) is shown as it is; when catalog cannot answer now, the photos are left out, the rest shown.
+ */
+export async function photosOf(deps: Pick<ModerationDeps, 'calls'>, actor: Actor, photos: string[]) {
+  const keys = photos.filter((p) => privatePhotoKey.safeParse(p).success);
+  const legacy = photos.filter((p) => !keys.includes(p));
+  if (keys.length === 0) return legacy;
+  try {
+    const answer = await deps.calls.disputePhotoUrls(actor.token, keys);
+    const { urls } = fromService('catalog', privatePhotoUrlsResponse, answer);
+    return [...urls.map((u) => u.url), ...legacy];
+  } catch (err) {
+    // Catalog down, or refusing (a misconfigured deployment): the dispute is still shown.
+    if (err instanceof AppError) return legacy;
+    throw err;
+  }
+}
+
+/**
  * One dispute for an admin, audited as `dispute.viewed`: the chat transcript is asked for only
  * while the dispute is not closed (chat itself refuses it otherwise).
  */
@@ -75,7 +97,8 @@ export async function viewDispute(deps: ModerationDeps, actor: Actor, id: string
       transcript_messages: transcript?.length ?? null,
     },
   });
-  return { ...found, transcript, audit_id: entry.id };
+  const photos = await photosOf(deps, actor, found.dispute.photos);
+  return { ...found, dispute: { ...found.dispute, photos }, transcript, audit_id: entry.id };
 }
 
 export interface DisputeDecision {

@@ -61,6 +61,8 @@ export interface ServiceCalls {
   resolveDispute(token: string, id: string, decision: unknown): Promise<unknown>;
   /** Chat's transcript of an exchange, given only while a dispute about it is open. */
   disputeTranscript(token: string, proposalId: string): Promise<unknown>;
+  /** Catalog's short-lived URLs of a dispute's private photos (the disputes permission). */
+  disputePhotoUrls(token: string, keys: string[]): Promise<unknown>;
   /** Exchange's shown ratings of a member (the reports permission). */
   ratingsOf(token: string, userId: string): Promise<unknown>;
   /** Exchange removes a rating that breaks the rules (the reports permission). */

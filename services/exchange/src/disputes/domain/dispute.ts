@@ -138,7 +138,12 @@ export function decideOpen(input: NewDispute, opts: { now: Date; answerMs: numbe
     delete next.circleId;
     delete next.circleMemberIds;
   }
-  return { next, events: [domainEvent('dispute.opened', next.id, facts(next, input.openedBy))] };
+  // The photos' keys go with the opening only: catalog, which keeps them, lets both parties read them.
+  const opened = {
+    ...facts(next, input.openedBy),
+    ...(next.photos.length ? { photoKeys: [...next.photos] } : {}),
+  };
+  return { next, events: [domainEvent('dispute.opened', next.id, opened)] };
 }
 
 const refuse = (d: Dispute, actorId: string, why: string): AppError => {

@@ -23,20 +23,15 @@ export const disputeNotFound = () => AppError.notFound('Dispute not found');
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /**
- * A photo must be one of the opener's own images from the upload path: the URL an upload got
- * (`…/products/<userId>/<uuid>.<ext>`), which shows something only once catalog published it,
- * i.e. checked it is a JPEG, PNG or WebP within the limits and re-encoded it without metadata.
+ * A photo must be one of the opener's own uploads on the private path: the key an upload to
+ * `dispute-photos` got (`dispute-photos/<userId>/<uuid>.<ext>`), which holds something only once
+ * catalog published it privately, i.e. checked it is a JPEG, PNG or WebP within the limits and
+ * re-encoded it without metadata. Catalog gives its readers short-lived URLs; nobody else reads it.
  */
 export function checkPhotos(photos: readonly string[], userId: string): string[] {
-  const own = new RegExp(`/(products|profile-pics)/${escape(userId)}/${UUID}\\.(jpg|png|webp)$`);
-  photos.forEach((url, i) => {
-    let path: string;
-    try {
-      path = new URL(url).pathname;
-    } catch {
-      throw AppError.invalid(`photos.${i}: must be a URL`, 'photos');
-    }
-    if (!own.test(path)) throw AppError.invalid(`photos.${i}: not an image you uploaded`, 'photos');
+  const own = new RegExp(`^dispute-photos/${escape(userId)}/${UUID}\\.(jpg|png|webp)$`);
+  photos.forEach((key, i) => {
+    if (!own.test(key)) throw AppError.invalid(`photos.${i}: not a photo you uploaded`, 'photos');
   });
   return [...new Set(photos)];
 }

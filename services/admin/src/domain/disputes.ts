@@ -60,7 +60,11 @@ async function transcriptOf(deps: Pick<ModerationDeps, 'calls'>, actor: Actor, p
  * short-lived URLs to an admin with the disputes area. A photo stored before the private path (a
  * URL) is shown as it is; when catalog cannot answer now, the photos are left out, the rest shown.
  */
-export async function photosOf(deps: Pick<ModerationDeps, 'calls'>, actor: Actor, photos: string[]) {
+export async function photosOf(
+  deps: Pick<ModerationDeps, 'calls'>,
+  actor: Actor,
+  photos: string[],
+) {
   const keys = photos.filter((p) => privatePhotoKey.safeParse(p).success);
   const legacy = photos.filter((p) => !keys.includes(p));
   if (keys.length === 0) return legacy;

@@ -197,10 +197,35 @@ describe('the sweep', () => {
   it('stopped mid-batch resumes where it stopped without telling anyone twice', async () => {
     const ids = await dueExchanges(4);
     const real = h.service.deps.proposals;
-    // The process dies after its second write: the third is stored but not answered, the rest
-    // never happen.
+    // The process dies in the batch's write: three are stored but not answered, the fourth and
+    // everything after never happen.
+    let stopped = false;
+    const dying: ProposalRepository = Object.create(real);
+    dying.replaceAll = async (batch) => {
+      if (stopped) throw new Error('stopped');
+      stopped = true;
+      await real.replaceAll(batch.slice(0, 3));
+      throw new Error('stopped after part of the write');
+    };
+    dying.replace = () => Promise.reject(new Error('stopped'));
+    const logger = { warn: () => undefined } as unknown as Logger;
+    await sweepDue([dueClocks({ proposals: dying, clock: h.service.deps.clock })], {
+      now,
+      logger,
+    });
+    expect(stopped).toBe(true);
+    await sweep();
+    await expectEachOnce(ids);
+  });
+
+  it('whose batch write failed settles one by one, and resumes a stop there without telling anyone twice', async () => {
+    const ids = await dueExchanges(4);
+    const real = h.service.deps.proposals;
+    // The batch write fails before storing anything; settled one by one, the process dies after
+    // its second write: the third is stored but not answered, the rest never happen.
     let writes = 0;
     const dying: ProposalRepository = Object.create(real);
+    dying.replaceAll = () => Promise.reject(new Error('connection lost'));
     dying.replace = async (p, v, events) => {
       writes++;
       if (writes > 3) throw new Error('stopped');

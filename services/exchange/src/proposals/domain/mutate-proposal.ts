@@ -2,7 +2,7 @@ import { AppError } from '@swapbooth/service-kit';
 import { compareAndSet, CONFLICT } from '@swapbooth/event-bus';
 import type { Move } from './proposal-moves';
 import type { Proposal } from './proposal';
-import type { ProposalRepository } from './proposal-ports';
+import type { ProposalRepository, ProposalWrite } from './proposal-ports';
 
 export const proposalNotFound = () => AppError.notFound('Proposal not found');
 
@@ -33,4 +33,58 @@ export function mutateProposal(
     },
     { exhausted: () => AppError.conflict('The proposal changed meanwhile; try again') },
   );
+}
+
+/** How many proposals one batch write stores, and how many such writes are under way at once. */
+const WRITE_CHUNK = 100;
+const WRITES_IN_FLIGHT = 4;
+
+/**
+ * `mutateProposal` for states just read together (the sweep's batch), in a few writes for all:
+ * each move is decided from its state as read and stored only if that state is still the one
+ * stored (its version), so two replicas never both take the same step. The writes go out a
+ * hundred at a time, a few at once, so deciding the next hundred overlaps storing the last.
+ * Returns the ids left to `mutateProposal`, which reads them again: those whose write lost to a
+ * concurrent change or could not be told about, and those whose decision failed.
+ */
+export async function mutateProposals(
+  proposals: ProposalRepository,
+  states: readonly Proposal[],
+  decide: (current: Proposal) => Move | undefined,
+): Promise<string[]> {
+  const again: string[] = [];
+  const chunks: Proposal[][] = [];
+  for (let i = 0; i < states.length; i += WRITE_CHUNK)
+    chunks.push(states.slice(i, i + WRITE_CHUNK));
+  const write = async (chunk: readonly Proposal[]) => {
+    const writes: ProposalWrite[] = [];
+    for (const current of chunk) {
+      let move: Move | undefined;
+      try {
+        move = decide(current);
+      } catch {
+        again.push(current.id);
+        continue;
+      }
+      if (!move) continue;
+      writes.push({
+        next: { ...move.next, version: current.version + 1 },
+        expectedVersion: current.version,
+        events: move.events,
+        read: current,
+      });
+    }
+    // A write that failed may have stored part of its chunk: each is read again and settled alone.
+    const stored = await proposals.replaceAll(writes).catch(() => writes.map(() => false));
+    writes.forEach((w, i) => {
+      if (!stored[i]) again.push(w.next.id);
+    });
+  };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(WRITES_IN_FLIGHT, chunks.length) }, async () => {
+      while (next < chunks.length) await write(chunks[next++]!);
+    }),
+  );
+  return again;
 }

@@ -20,6 +20,14 @@ export interface MemberCounts {
   completed: number;
 }
 
+/** One guarded write of `replaceAll`: the arguments of `replace`. */
+export interface ProposalWrite {
+  next: Proposal;
+  expectedVersion: number;
+  events: DomainEvent[];
+  read?: Proposal;
+}
+
 /** Proposals storage: one document per proposal, written with its events in one update. */
 export interface ProposalRepository {
   /**
@@ -37,6 +45,13 @@ export interface ProposalRepository {
     events: DomainEvent[],
     read?: Proposal,
   ): Promise<boolean>;
+  /**
+   * `replace` for many proposals at once (one round trip for the state and one for the outbox's
+   * pending records): each write is still guarded by its own expected version, so each is stored
+   * or not on its own. Answers, in the order given, whether each was stored; a write it cannot
+   * tell about answers false (read it again and decide anew: the version guard makes that safe).
+   */
+  replaceAll(writes: readonly ProposalWrite[]): Promise<boolean[]>;
   findById(id: string): Promise<Proposal | undefined>;
   /** The proposals found among these ids (missing ones skipped), in no particular order. */
   findByIds(ids: readonly string[]): Promise<Proposal[]>;

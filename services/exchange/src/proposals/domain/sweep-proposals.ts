@@ -3,7 +3,7 @@ import { decideExpiry, decideUnavailable } from './proposal-moves';
 import { decideClocks } from './trade-clock';
 import type { Proposal } from './proposal';
 import type { ProposalDeps } from './proposal-deps';
-import { mutateProposal } from './mutate-proposal';
+import { mutateProposal, mutateProposals } from './mutate-proposal';
 import { isAbandoned } from './answer-proposal';
 import type { DueWork } from '../../shared/domain/due-work';
 
@@ -21,21 +21,32 @@ export const overdueProposals = (deps: Pick<ProposalDeps, 'proposals'>): DueWork
  * go out with the write, so a sweep stopped half-way sends none twice.
  */
 export function dueClocks(deps: Pick<ProposalDeps, 'proposals' | 'clock'>): DueWork {
-  // Each batch is read whole, so settling one costs its guarded write only (a write that lost to
-  // a concurrent change reads it again).
+  // Each batch is read whole and written in one go, so settling one costs its share of the
+  // batch's writes; one whose write lost to a concurrent change is read again and settled alone.
   const read = new Map<string, Proposal>();
+  const decide = (now: Date) => (p: Proposal) => decideClocks(p, now, deps.clock);
   return {
     name: 'clocks',
+    // Read a thousand at a time: each read of what is due costs the same whatever it returns
+    // (a server without a range index scans the collection for it).
+    batch: 1000,
     due: async (now, limit) => {
       read.clear();
       const found = await deps.proposals.dueForClocks(now, limit);
       for (const p of found) read.set(p.id, p);
       return found.map((p) => p.id);
     },
+    settleAll: async (ids, now) => {
+      const states = ids.flatMap((id) => read.get(id) ?? []);
+      for (const id of ids) read.delete(id);
+      const again = await mutateProposals(deps.proposals, states, decide(now));
+      const known = new Set(states.map((p) => p.id));
+      return [...ids.filter((id) => !known.has(id)), ...again];
+    },
     settle: (id, now) => {
       const known = read.get(id);
       read.delete(id);
-      return mutateProposal(deps.proposals, id, (p) => decideClocks(p, now, deps.clock), known);
+      return mutateProposal(deps.proposals, id, decide(now), known);
     },
   };
 }

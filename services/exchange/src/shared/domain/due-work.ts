@@ -7,8 +7,15 @@ import { AppError, type Logger } from '@swapbooth/service-kit';
  */
 export interface DueWork {
   name: string;
+  /** How many `due` reads at a time (default BATCH). */
+  batch?: number;
   due(now: Date, limit: number): Promise<string[]>;
   settle(id: string, now: Date): Promise<unknown>;
+  /**
+   * Settles a batch of what `due` found in one go, where that costs fewer round trips than one by
+   * one; answers the ids it left to `settle` (a write that lost to a concurrent change, say).
+   */
+  settleAll?(ids: readonly string[], now: Date): Promise<readonly string[]>;
 }
 
 /** What one sweep reads at a time. */
@@ -43,18 +50,30 @@ export async function sweepDue(
         }
       }
     };
+    // A batch write that failed as a whole may have stored part of it: each is settled alone
+    // then, from a fresh read, so none takes its step twice.
+    const settleAll = async (ids: readonly string[]): Promise<readonly string[]> => {
+      if (!work.settleAll || ids.length === 0) return ids;
+      try {
+        return await work.settleAll(ids, now);
+      } catch (err) {
+        deps.logger.warn({ err, work: work.name }, 'due work batch failed; settling one by one');
+        return ids;
+      }
+    };
     for (;;) {
-      const found = await work.due(now, BATCH);
+      const found = await work.due(now, work.batch ?? BATCH);
       const ids = found.filter((id) => !seen.has(id));
       for (const id of ids) seen.add(id);
+      const rest = await settleAll(ids);
       let next = 0;
       await Promise.all(
-        Array.from({ length: Math.min(PARALLEL, ids.length) }, async () => {
-          while (next < ids.length) await settle(ids[next++]!);
+        Array.from({ length: Math.min(PARALLEL, rest.length) }, async () => {
+          while (next < rest.length) await settle(rest[next++]!);
         }),
       );
       // A full batch may hide more behind it; what failed or is not done stays seen.
-      if (found.length < BATCH || ids.length === 0) break;
+      if (found.length < (work.batch ?? BATCH) || ids.length === 0) break;
     }
     handled[work.name] = seen.size;
   }

@@ -1,19 +1,22 @@
 import { createHash } from 'node:crypto';
-import type { Connection, QueryFilter, Model } from 'mongoose';
+import { mongo, type Connection, type QueryFilter, type Model } from 'mongoose';
 import { openProposalStatuses } from '@swapbooth/contracts';
 import {
   isDuplicateKey,
   pushEvents,
   recordPendingEvents,
+  recordPendingEventsOf,
   toOutbox,
   withOutbox,
   type DomainEvent,
+  type OutboxEntry,
 } from '@swapbooth/event-bus';
 import { allListingsOf, heldTermsKey, nextDueAt, type Proposal } from '../../domain/proposal';
 import type {
   MemberCounts,
   MemberProposalsQuery,
   ProposalRepository,
+  ProposalWrite,
 } from '../../domain/proposal-ports';
 import type { ProposalFacts, ProposalLookup } from '../../../shared/domain/ports';
 import { proposalModel, type ProposalDoc } from './proposal.model';
@@ -117,6 +120,26 @@ export function storedDocOf(p: Proposal): ProposalDoc {
   };
 }
 
+interface GuardedWrite {
+  filter: { _id: string; version: number };
+  update: ReturnType<typeof updateOf>;
+  entries: OutboxEntry[];
+}
+
+/** A write as stored: the new state and its events, if the stored version is still the one read. */
+function guardedWriteOf({ next, expectedVersion, events, read }: ProposalWrite): GuardedWrite {
+  const state = updateOf(next);
+  // The rounds as read (the same array: no counter was added) are stored already; the version
+  // guard makes sure of it.
+  if (read && read.rounds === next.rounds) delete state.$set.rounds;
+  const entries = toOutbox(events, 'exchange');
+  return {
+    filter: { _id: next.id, version: expectedVersion },
+    update: pushEvents(state, entries),
+    entries,
+  };
+}
+
 const OPEN = { $in: [...openProposalStatuses] };
 
 const newestFirst = { createdAt: -1, _id: -1 } as const;
@@ -152,27 +175,68 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
     events: DomainEvent[],
     read?: Proposal,
   ): Promise<boolean> {
-    const state = updateOf(p);
-    // The rounds as read (the same array: no counter was added) are stored already; the version
-    // guard makes sure of it.
-    if (read && read.rounds === p.rounds) delete state.$set.rounds;
-    const entries = toOutbox(events, 'exchange');
+    const { filter, update, entries } = guardedWriteOf({ next: p, expectedVersion, events, read });
     // Through the driver: the state is in its stored types already, and casting it was most of a
     // write's cost (bench:sweep). The outbox's pending record is written as the plugin would.
-    const raw = this.model.db.collection<{ _id: string }>(this.model.collection.collectionName);
-    const res = await raw.updateOne(
-      { _id: p.id, version: expectedVersion },
-      pushEvents(state, entries),
-      {
-        ignoreUndefined: true,
-      },
-    );
+    const res = await this.raw().updateOne(filter, update, { ignoreUndefined: true });
     if (res.matchedCount === 0) return false;
     if (entries.length) {
       await recordPendingEvents(this.model, p.id, entries);
       this.published();
     }
     return true;
+  }
+
+  async replaceAll(writes: readonly ProposalWrite[]): Promise<boolean[]> {
+    if (writes.length === 0) return [];
+    const guarded = writes.map(guardedWriteOf);
+    // One bulk write: each update is on its own document, guarded by its own version, so each is
+    // stored (with its events) or not on its own; unordered, so one that fails stops no other.
+    let matched: number;
+    try {
+      const res = await this.raw().bulkWrite(
+        guarded.map(({ filter, update }) => ({ updateOne: { filter, update } })),
+        { ordered: false, ignoreUndefined: true },
+      );
+      matched = res.matchedCount;
+    } catch (err) {
+      if (!(err instanceof mongo.MongoBulkWriteError)) throw err;
+      matched = -1;
+    }
+    // A bulk write counts what matched, not which: when not all did, the events each write added
+    // tell (a write without events, or whose events the relay took already, answers false).
+    const stored =
+      matched === writes.length ? writes.map(() => true) : await this.carryEvents(guarded);
+    const done = guarded.flatMap((g, i) =>
+      stored[i] ? [{ id: g.filter._id, entries: g.entries }] : [],
+    );
+    if (done.some((d) => d.entries.length)) {
+      await recordPendingEventsOf(this.model, done);
+      this.published();
+    }
+    return stored;
+  }
+
+  /** Whether each document carries the first event its write added. */
+  private async carryEvents(guarded: readonly GuardedWrite[]): Promise<boolean[]> {
+    const docs = await this.raw()
+      .find({ _id: { $in: guarded.map((g) => g.filter._id) } }, { projection: { '_outbox.id': 1 } })
+      .toArray();
+    const pending = new Map(
+      docs.map((d) => [
+        d._id,
+        new Set(((d as { _outbox?: { id: string }[] })._outbox ?? []).map((e) => e.id)),
+      ]),
+    );
+    return guarded.map((g) => {
+      const first = g.entries[0]?.id;
+      return first !== undefined && (pending.get(g.filter._id)?.has(first) ?? false);
+    });
+  }
+
+  /** The collection through the driver, without mongoose's casting. */
+  private raw() {
+    return this.model.db.collection<{ _id: string }>(this.model.collection.collectionName);
   }
 
   async findById(id: string): Promise<Proposal | undefined> {

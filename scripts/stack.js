@@ -64,6 +64,15 @@ try {
 // [label, service, port] of every process: one per service unless REPLICAS_<NAME> asks for more.
 const services = plan.map((p) => [p.label, p.service, p.port]);
 const gatewayPort = Number(process.env.PORT || 8080);
+// npm run observe: where the metrics store finds every process (file_sd_configs JSON, each target its
+// metrics port, the process's port + 1000), written before they start so none is missed.
+if (process.env.SCRAPE_TARGETS_FILE) {
+  const targets = [...plan.map((p) => [p.label, p.port]), ['gateway', gatewayPort]].map(
+    ([label, port]) => ({ targets: [`127.0.0.1:${port + 1000}`], labels: { process: label } }),
+  );
+  fs.mkdirSync(path.dirname(process.env.SCRAPE_TARGETS_FILE), { recursive: true });
+  fs.writeFileSync(process.env.SCRAPE_TARGETS_FILE, `${JSON.stringify(targets, null, 2)}\n`);
+}
 let settings;
 try {
   settings = supervisionSettings();
@@ -241,6 +250,22 @@ async function waitReady(name, url, timeoutMs, supervisor) {
   }
 }
 
+/** With OBSERVE=1 (npm run observe), the banner's lines for the metrics store and trace viewer. */
+function observeLines() {
+  if (process.env.OBSERVE !== '1') return '';
+  const lines = [];
+  const metrics = process.env.SWAPBOOTH_METRICS_DB_URL;
+  const traces = process.env.SWAPBOOTH_ZIPKIN_URL;
+  if (metrics) {
+    lines.push(
+      `    Metrics ........ ${metrics}/vmui/  (VictoriaMetrics: PromQL over every process)`,
+    );
+    lines.push(`    Scrape targets . ${metrics}/targets`);
+  }
+  if (traces) lines.push(`    Traces ......... ${traces}/zipkin/  (Zipkin)`);
+  return lines.length ? `\n${lines.join('\n')}` : '';
+}
+
 let stopping = false;
 async function stop(code = 0) {
   if (stopping) return;
@@ -297,7 +322,7 @@ process.on('SIGTERM', () => stop(0));
 
     App ............ http://localhost:${gatewayPort}
     API ............ http://localhost:${gatewayPort}/api
-    E-mails ........ ${env.MAILDEV_URL || 'http://127.0.0.1:1080'}  (MailDev: sign-up codes and reset links)
+    E-mails ........ ${env.MAILDEV_URL || 'http://127.0.0.1:1080'}  (MailDev: sign-up codes and reset links)${observeLines()}
 
   Ctrl-C stops everything.
 `);

@@ -13,6 +13,16 @@
 #   infra.sh status      one line per server
 #   infra.sh env         print the connection settings (export lines) for the running servers
 #
+# Two more servers are for looking inside a running stack (npm run observe) and start only when
+# named (`infra.sh up victoria-metrics zipkin`), never with a bare `up`:
+#   victoria-metrics     VictoriaMetrics v1.151.0, a Prometheus-compatible metrics store built from
+#                        its Go module (which, unlike Prometheus's, carries its web UI, vmui):
+#                        scrapes every process of the stack through file_sd_configs on the target
+#                        files in .run/scrape-targets/ (scripts/stack.js writes them) and answers
+#                        PromQL on :8428 (UI http://127.0.0.1:8428/vmui/)
+#   zipkin               Zipkin 3.6.1's server jar from Maven Central (its UI included), keeping
+#                        traces in memory, on :9411 (UI http://127.0.0.1:9411/zipkin/)
+#
 # A server given by configuration (MONGO_URL, KAFKA_BROKERS, REDIS_URL, S3_ENDPOINT, STRIPE_API_BASE,
 # SMTP_URL) is used as it is and not started here. Binaries are cached under $SWAPBOOTH_CACHE
 # (default ~/.cache/swapbooth, outside the checkout so fresh clones reuse them); data and logs live
@@ -58,6 +68,8 @@ mkdir -p "$BIN" "$DATA" "$RUN"
 
 MINIO_VERSION="v0.0.0-20260212201848-7aac2a2c5b7c"
 STRIPE_MOCK_VERSION="v0.197.0"
+VICTORIA_METRICS_VERSION="v1.151.0"
+ZIPKIN_VERSION="3.6.1"
 
 PORT_MONGO=$((27017 + PORT_OFFSET))
 PORT_KAFKA=$((9092 + PORT_OFFSET))
@@ -69,14 +81,20 @@ PORT_MINIO=$((9000 + PORT_OFFSET))
 PORT_MINIO_CONSOLE=$((9001 + PORT_OFFSET))
 PORT_SMTP=$((1025 + PORT_OFFSET))
 PORT_MAILDEV_WEB=$((1080 + PORT_OFFSET))
+PORT_VICTORIA_METRICS=$((8428 + PORT_OFFSET))
+PORT_ZIPKIN=$((9411 + PORT_OFFSET))
 
 # In start order; down stops them in reverse.
 SERVERS=(redis mongo kafka stripe-mock minio maildev)
+# Started only when named; down (with no names) stops them first.
+OBSERVERS=(victoria-metrics zipkin)
+ALL_SERVERS=("${SERVERS[@]}" "${OBSERVERS[@]}")
 # up --record FILE: where start() lists the servers it launched.
 RECORD=""
 # up NAME...: the servers to start (all when empty).
 WANTED=""
 wanted() { [ -z "$WANTED" ] || [[ " $WANTED " == *" $1 "* ]]; }
+named() { [[ " $WANTED " == *" $1 "* ]]; }
 
 MINIO_USER="${MINIO_ROOT_USER:-swapbooth}"
 MINIO_PASSWORD="${MINIO_ROOT_PASSWORD:-swapbooth-local-secret}"
@@ -166,6 +184,31 @@ provision_maildev() {
   [ -x "$ROOT/node_modules/.bin/maildev" ] || die "maildev is not installed: run npm install at the repository root first"
 }
 
+# VictoriaMetrics single-node, from the Go module proxy, in a folder named by its version.
+VICTORIA_METRICS_BIN="$CACHE/victoria-metrics-$VICTORIA_METRICS_VERSION/victoria-metrics"
+provision_victoria_metrics() {
+  [ -x "$VICTORIA_METRICS_BIN" ] && return 0
+  command -v go >/dev/null || die "Go is needed to build VictoriaMetrics"
+  log "building VictoriaMetrics $VICTORIA_METRICS_VERSION (once: a minute or two)"
+  local tmp="$CACHE/.victoria-metrics.tmp.$$"
+  (cd /tmp && GOBIN="$tmp" go install \
+    "github.com/VictoriaMetrics/VictoriaMetrics/app/victoria-metrics@$VICTORIA_METRICS_VERSION") ||
+    { rm -rf "$tmp"; die "building VictoriaMetrics failed"; }
+  mv -T "$tmp" "$(dirname "$VICTORIA_METRICS_BIN")" 2>/dev/null || rm -rf "$tmp"
+}
+
+# Zipkin's executable server jar (UI included) from Maven Central, through Maven like Kafka's jars.
+ZIPKIN_JAR="$CACHE/zipkin-$ZIPKIN_VERSION/zipkin-server-$ZIPKIN_VERSION-exec.jar"
+provision_zipkin() {
+  [ -f "$ZIPKIN_JAR" ] && return 0
+  command -v java >/dev/null || die "Java 17 is needed to run Zipkin"
+  log "fetching Zipkin $ZIPKIN_VERSION's server jar from Maven Central"
+  local tmp="$CACHE/.zipkin.tmp.$$"
+  mvn -q -B dependency:copy -Dartifact="io.zipkin:zipkin-server:$ZIPKIN_VERSION:jar:exec" \
+    -DoutputDirectory="$tmp" >/dev/null || { rm -rf "$tmp"; die "fetching Zipkin failed"; }
+  mv -T "$tmp" "$(dirname "$ZIPKIN_JAR")" 2>/dev/null || rm -rf "$tmp"
+}
+
 provision() {
   command -v go >/dev/null || die "Go is needed to build MinIO and stripe-mock"
   command -v java >/dev/null || die "Java 17 is needed to run Kafka and the local MongoDB-protocol server"
@@ -187,6 +230,8 @@ ready_redis() { [ "$(redis-cli -h 127.0.0.1 -p $PORT_REDIS ping 2>/dev/null)" = 
 ready_stripe() { curl -sf -u sk_test_123: "http://127.0.0.1:$PORT_STRIPE/v1/customers" >/dev/null; }
 ready_minio() { curl -sf "http://127.0.0.1:$PORT_MINIO/minio/health/ready" >/dev/null; }
 ready_maildev() { curl -sf "http://127.0.0.1:$PORT_MAILDEV_WEB/email" >/dev/null; }
+ready_victoria_metrics() { curl -sf "http://127.0.0.1:$PORT_VICTORIA_METRICS/health" >/dev/null; }
+ready_zipkin() { curl -sf "http://127.0.0.1:$PORT_ZIPKIN/health" >/dev/null; }
 
 wait_ready() { # name probe timeout_seconds
   local name=$1 probe=$2 limit=$3 waited=0
@@ -310,8 +355,41 @@ up() {
     start maildev $PORT_MAILDEV_WEB ready_maildev 30 -- \
     node "$ROOT/node_modules/maildev/bin/maildev" --ip 127.0.0.1 --smtp $PORT_SMTP --web $PORT_MAILDEV_WEB --silent
   fi
+  if named victoria-metrics; then
+    provision_victoria_metrics
+    victoria_metrics_config
+    start victoria-metrics $PORT_VICTORIA_METRICS ready_victoria_metrics 60 -- \
+      "$VICTORIA_METRICS_BIN" -httpListenAddr="127.0.0.1:$PORT_VICTORIA_METRICS" \
+      -storageDataPath="$DATA/victoria-metrics" -retentionPeriod=7d -loggerLevel=WARN \
+      -promscrape.config="$DATA/victoria-metrics/scrape.yml" -promscrape.fileSDCheckInterval=5s \
+      -search.latencyOffset=5s
+  fi
+  if named zipkin; then
+    provision_zipkin
+    # The JIT's first tier only: a viewer for one machine's traces starts in half the time.
+    start zipkin $PORT_ZIPKIN ready_zipkin 180 -- env QUERY_PORT=$PORT_ZIPKIN STORAGE_TYPE=mem \
+      MEM_MAX_SPANS=200000 java -Xms64m -Xmx512m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar "$ZIPKIN_JAR" \
+      --armeria.ports[0].ip=127.0.0.1 --armeria.ports[0].port=$PORT_ZIPKIN --logging.level.root=WARN
+  fi
   env_lines >"$RUN/env"
   log "all servers ready (settings in $RUN/env)"
+}
+
+# VictoriaMetrics scrapes itself and every process listed in the target files (file_sd_configs, JSON)
+# under .run/scrape-targets/: scripts/stack.js writes one when SCRAPE_TARGETS_FILE names it.
+victoria_metrics_config() {
+  mkdir -p "$DATA/victoria-metrics" "$RUN/scrape-targets"
+  cat >"$DATA/victoria-metrics/scrape.yml" <<EOF
+global:
+  scrape_interval: 10s
+scrape_configs:
+  - job_name: swapbooth
+    file_sd_configs:
+      - files: ['$RUN/scrape-targets/*.json']
+  - job_name: victoria-metrics
+    static_configs:
+      - targets: ['127.0.0.1:$PORT_VICTORIA_METRICS']
+EOF
 }
 
 env_lines() {
@@ -327,6 +405,9 @@ env_lines() {
   echo "export SMTP_URL=${SMTP_URL:-smtp://127.0.0.1:$PORT_SMTP}"
   [ -z "${SMTP_URL:-}" ] && echo "export MAILDEV_URL=http://127.0.0.1:$PORT_MAILDEV_WEB"
   [ -n "${MEILI_URL:-}" ] && echo "export MEILI_URL=$MEILI_URL"
+  # The observers, when running (the services are told nothing: npm run observe sets their OTEL_*).
+  ready_victoria_metrics && echo "export SWAPBOOTH_METRICS_DB_URL=http://127.0.0.1:$PORT_VICTORIA_METRICS"
+  ready_zipkin && echo "export SWAPBOOTH_ZIPKIN_URL=http://127.0.0.1:$PORT_ZIPKIN"
   return 0
 }
 
@@ -344,12 +425,12 @@ stop_one() {
 }
 
 down() {
-  local n i wanted=" ${*:-${SERVERS[*]}} "
+  local n i wanted=" ${*:-${ALL_SERVERS[*]}} "
   for n in "$@"; do
-    [[ " ${SERVERS[*]} " == *" $n "* ]] || die "unknown server '$n' (one of: ${SERVERS[*]})"
+    [[ " ${ALL_SERVERS[*]} " == *" $n "* ]] || die "unknown server '$n' (one of: ${ALL_SERVERS[*]})"
   done
-  for ((i = ${#SERVERS[@]} - 1; i >= 0; i--)); do
-    n=${SERVERS[$i]}
+  for ((i = ${#ALL_SERVERS[@]} - 1; i >= 0; i--)); do
+    n=${ALL_SERVERS[$i]}
     if [[ "$wanted" == *" $n "* ]]; then stop_one "$n"; fi
   done
 }
@@ -368,6 +449,11 @@ status() {
       all_ok=1
     fi
   done
+  # The observers are optional: listed only when up.
+  for entry in "victoria-metrics:ready_victoria_metrics" "zipkin:ready_zipkin"; do
+    IFS=: read -r name probe <<<"$entry"
+    if $probe; then printf '%-12s ready%s\n' "$name" "$(pid_alive "$name" && echo " (pid $(cat "$RUN/$name.pid"))")"; fi
+  done
   return $all_ok
 }
 
@@ -382,7 +468,7 @@ case "${1:-}" in
       shift 2
     fi
     for n in "$@"; do
-      [[ " ${SERVERS[*]} " == *" $n "* ]] || die "unknown server '$n' (one of: ${SERVERS[*]})"
+      [[ " ${ALL_SERVERS[*]} " == *" $n "* ]] || die "unknown server '$n' (one of: ${ALL_SERVERS[*]})"
     done
     WANTED="$*"
     up

@@ -1,34 +1,5 @@
-import type { Proposal, Terms } from './proposal';
 import { blockPairKey, decideBlockCancel } from './member-blocks';
-
-const now = new Date('2026-01-10T10:00:00Z');
-const terms: Terms = {
-  requestedProductIds: ['r1'],
-  offeredProductIds: ['o1'],
-  message: 'hi',
-  depositAmount: 0,
-  senderShippingContribution: 0,
-  receiverShippingContribution: 0,
-};
-
-function proposal(over: Partial<Proposal> = {}): Proposal {
-  return {
-    id: 'p1',
-    senderId: 'S',
-    receiverId: 'R',
-    status: 'pending',
-    rounds: [{ ...terms, round: 1, by: 'S', createdAt: now }],
-    shipping: {
-      sender: { status: 'preparing', trackingNote: '' },
-      receiver: { status: 'preparing', trackingNote: '' },
-    },
-    expiresAt: new Date(now.getTime() + 1000),
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-    ...over,
-  };
-}
+import { now, proposal } from './test-fixtures';
 
 describe('a block and the proposals between the two', () => {
   it('cancels an open proposal as the blocker, with the usual event and no reason', () => {

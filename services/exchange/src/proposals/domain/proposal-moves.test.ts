@@ -1,5 +1,5 @@
 import { AppError } from '@swapbooth/service-kit';
-import { allowedActions, awaiting, termsKey, type Proposal, type Terms } from './proposal';
+import { allowedActions, awaiting, termsKey } from './proposal';
 import {
   decideCounter,
   decideExpiry,
@@ -7,35 +7,7 @@ import {
   decideStatus,
   decideUnavailable,
 } from './proposal-moves';
-
-const now = new Date('2026-01-10T10:00:00Z');
-const terms: Terms = {
-  requestedProductIds: ['r1'],
-  offeredProductIds: ['o1'],
-  message: 'hi',
-  depositAmount: 0,
-  senderShippingContribution: 0,
-  receiverShippingContribution: 0,
-};
-
-function proposal(over: Partial<Proposal> = {}): Proposal {
-  return {
-    id: 'p1',
-    senderId: 'S',
-    receiverId: 'R',
-    status: 'pending',
-    rounds: [{ ...terms, round: 1, by: 'S', createdAt: now }],
-    shipping: {
-      sender: { status: 'preparing', trackingNote: '' },
-      receiver: { status: 'preparing', trackingNote: '' },
-    },
-    expiresAt: new Date(now.getTime() + 1000),
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-    ...over,
-  };
-}
+import { now, proposal, terms } from './test-fixtures';
 
 function refusal(fn: () => unknown): AppError {
   try {

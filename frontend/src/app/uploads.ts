@@ -1,7 +1,7 @@
 import type { ApiSuccess, UploadTicketResponse } from '@swapbooth/contracts';
 import { request, type ApiError } from './http';
 
-export type UploadFolder = 'products' | 'profile-pics';
+export type UploadFolder = 'products' | 'profile-pics' | 'dispute-photos';
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 /**
@@ -45,4 +45,46 @@ export async function uploadImage(
     if ('error' in published) throw new Error((published.error as ApiError).message);
   }
   return ticket.s3ObjectUrl;
+}
+
+/**
+ * Uploads a photo on the private path (a dispute's): the same signed upload, then catalog checks
+ * it is a JPEG, PNG or WebP within the limits and re-encodes it without its metadata (place,
+ * camera) into storage nobody reads directly. Resolves with its key; its readers (the dispute's
+ * parties, admins) get short-lived URLs to it.
+ */
+export async function uploadPrivatePhoto(file: File, userId: string): Promise<string> {
+  if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) {
+    throw new Error('Please choose a JPEG, PNG or WebP image.');
+  }
+  const res = await request<ApiSuccess<UploadTicketResponse>>({
+    url: '/images/upload-url',
+    method: 'POST',
+    body: {
+      fileName: file.name,
+      fileType: file.type,
+      folderType: 'dispute-photos',
+      userId,
+      fileSize: file.size,
+    },
+  });
+  if ('error' in res) throw new Error((res.error as ApiError).message);
+  const ticket = res.data.data;
+  if (!ticket?.presignedUrl || !ticket.key) throw new Error('The upload could not be prepared.');
+  if (ticket.maxBytes && file.size > ticket.maxBytes) {
+    throw new Error(`Images can be at most ${Math.floor(ticket.maxBytes / 1048576)} MB.`);
+  }
+  const put = await fetch(ticket.presignedUrl, {
+    method: 'PUT',
+    headers: { 'Content-Type': file.type, ...(ticket.headers ?? {}) },
+    body: file,
+  });
+  if (!put.ok) throw new Error(`The photo could not be uploaded (${put.status}).`);
+  const published = await request({
+    url: '/images/publish',
+    method: 'POST',
+    body: { key: ticket.key },
+  });
+  if ('error' in published) throw new Error((published.error as ApiError).message);
+  return ticket.key;
 }

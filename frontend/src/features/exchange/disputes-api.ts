@@ -1,5 +1,6 @@
 import type {
   ApiSuccess,
+  PrivatePhotoUrlsResponse,
   DisputeReason,
   DisputeResponse,
   DisputeStep,
@@ -9,7 +10,7 @@ import type {
 import { api } from '../../app/api';
 import type { RequestBody } from '../../app/request-body';
 
-/** "I have a problem": the reason, what happened and the published photos' URLs. */
+/** "I have a problem": the reason, what happened and the private photos' keys. */
 export type NewDispute = RequestBody<typeof openDisputeBody>;
 export type DisputeStepBody = RequestBody<typeof disputeStepBody>;
 
@@ -51,10 +52,20 @@ export const disputesApi = tagged.injectEndpoints({
       transformResponse: disputeOf,
       invalidatesTags: (_r, _e, { proposalId }) => afterStep(proposalId),
     }),
+    /** Short-lived URLs of a dispute's private photos (catalog checks the reader). */
+    privatePhotoUrls: build.query<PrivatePhotoUrlsResponse, string[]>({
+      query: (keys) => ({ url: '/images/private-urls', method: 'POST', body: { keys } }),
+      transformResponse: (body: ApiSuccess<PrivatePhotoUrlsResponse>) => body.data,
+    }),
   }),
 });
 
-export const { useGetDisputeQuery, useOpenDisputeMutation, useDisputeStepMutation } = disputesApi;
+export const {
+  useGetDisputeQuery,
+  useOpenDisputeMutation,
+  useDisputeStepMutation,
+  usePrivatePhotoUrlsQuery,
+} = disputesApi;
 
 /** How each reason reads. */
 export const reasonLabels: Record<DisputeReason, string> = {

@@ -4,6 +4,8 @@ import { renderApp, signIn } from '../../../test/test-utils';
 import { bodiesSent, memberBackend, ME, ok, OTHER, proposal } from '../test-fixtures';
 
 const PATH = '/api/exchange/proposal/pr1';
+const KEY = `dispute-photos/${ME}/00000000-0000-4000-8000-000000000001.png`;
+const SIGNED = `http://storage.test/swapbooth/private/${KEY}?X-Amz-Signature=s1`;
 
 const dispute = (over: Partial<DisputeResponse> = {}): DisputeResponse => ({
   dispute_id: 'd1',
@@ -53,16 +55,38 @@ function backend(initial: ProposalResponse, initialDispute?: DisputeResponse) {
       return d ? ok(d) : { status: 404, body: { success: false, message: 'No problem' } };
     }
     if (method === 'POST' && url.pathname === `${PATH}/dispute`) {
-      const body = req.body as { reason: DisputeResponse['reason']; description: string };
+      const body = req.body as {
+        reason: DisputeResponse['reason'];
+        description: string;
+        photos: string[];
+      };
       d = dispute({
         opened_by: ME,
         respondent_id: OTHER,
         reason: body.reason,
         description: body.description,
+        photos: body.photos,
         allowed_steps: ['escalate'],
       });
       p = { ...p, status: 'disputed', allowed_actions: [] };
       return ok(d, 201);
+    }
+    // The private path: an upload URL, the PUT to storage, publishing, then short-lived reads.
+    if (method === 'POST' && url.pathname === '/api/images/upload-url') {
+      return ok({
+        presignedUrl: 'http://storage.test/swapbooth/uploads/put?X-Amz-Signature=u1',
+        s3ObjectUrl: `http://storage.test/swapbooth/${KEY}`,
+        key: KEY,
+        expiresIn: 300,
+        headers: {},
+        maxBytes: 10_000_000,
+      });
+    }
+    if (method === 'PUT' && url.hostname === 'storage.test') return { status: 200, body: {} };
+    if (method === 'POST' && url.pathname === '/api/images/publish')
+      return ok({ key: KEY, url: null });
+    if (method === 'POST' && url.pathname === '/api/images/private-urls') {
+      return ok({ urls: [{ key: KEY, url: SIGNED }], expires_in: 300 });
     }
     if (method === 'POST' && url.pathname === `${PATH}/dispute/steps`) {
       d = dispute({
@@ -98,6 +122,33 @@ describe('a problem with an exchange', () => {
       { reason: 'not_as_described', description: 'It is blue, not red', photos: [] },
     ]);
     expect(screen.getByRole('button', { name: 'Ask Swapbooth to step in' })).toBeVisible();
+  });
+
+  it('sends a photo on the private path and shows it through its short-lived URL', async () => {
+    const fetch = backend(accepted());
+    signIn(ME);
+    renderApp('/proposal/pr1');
+    fireEvent.click(await screen.findByRole('button', { name: 'I have a problem' }));
+    fireEvent.change(screen.getByLabelText('What happened'), {
+      target: { value: 'Cracked base' },
+    });
+    const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'crack.png', {
+      type: 'image/png',
+    });
+    fireEvent.change(screen.getByLabelText(/Photos/), { target: { files: [photo] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Report the problem' }));
+    expect(await screen.findByRole('img', { name: 'Photo 1 of the problem' })).toHaveAttribute(
+      'src',
+      SIGNED,
+    );
+    expect(bodiesSent(fetch, 'POST', '/api/images/upload-url')).toEqual([
+      expect.objectContaining({ folderType: 'dispute-photos', fileType: 'image/png' }),
+    ]);
+    expect(bodiesSent(fetch, 'POST', '/api/images/publish')).toEqual([{ key: KEY }]);
+    expect(bodiesSent(fetch, 'POST', `${PATH}/dispute`)).toEqual([
+      { reason: 'not_as_described', description: 'Cracked base', photos: [KEY] },
+    ]);
+    expect(bodiesSent(fetch, 'POST', '/api/images/private-urls')).toContainEqual({ keys: [KEY] });
   });
 
   it('offers "I have a problem" only when allowed_actions lists report_problem', async () => {

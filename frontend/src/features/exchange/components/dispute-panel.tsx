@@ -4,10 +4,10 @@ import type {
   DisputeStep,
   ProposalResponse,
 } from '@swapbooth/contracts';
-import { useId, useState } from 'react';
-import { errorMessage, request, type ApiError } from '../../../app/http';
+import { useEffect, useId, useState } from 'react';
+import { errorMessage } from '../../../app/http';
 import { useToast } from '../../../app/hooks';
-import { ACCEPTED_IMAGE_TYPES, uploadImage } from '../../../app/uploads';
+import { ACCEPTED_IMAGE_TYPES, uploadPrivatePhoto } from '../../../app/uploads';
 import { FormError } from '../../../components/form-fields';
 import { formatDate } from '../../../lib/format';
 import {
@@ -17,6 +17,7 @@ import {
   useDisputeStepMutation,
   useGetDisputeQuery,
   useOpenDisputeMutation,
+  usePrivatePhotoUrlsQuery,
 } from '../disputes-api';
 import { partyName } from '../proposal-view';
 
@@ -25,17 +26,41 @@ const DESCRIPTION_MAX = 2000;
 const MAX_DISPUTE_PHOTOS = 5;
 const disputeReasons = Object.keys(reasonLabels) as DisputeReason[];
 
+/** The private photos' URLs expire after 5 minutes: they are read again a little before. */
+const PHOTO_URLS_REFRESH_MS = 4 * 60_000;
+/** Until catalog hears of a new dispute, its other party may not read the photos yet. */
+const PHOTO_URLS_RETRY_MS = 3_000;
+
 /**
- * Uploads a photo on the private path and publishes it: catalog checks it is a JPEG, PNG or WebP
- * within the limits and re-encodes it without its metadata (place, camera) before anyone sees it.
+ * The dispute's photos, through short-lived URLs catalog gives the parties (the photos are
+ * private). A photo stored before the private path (a public URL) shows as it is.
  */
-async function publishedPhoto(file: File, me: string): Promise<string> {
-  const url = await uploadImage(file, 'products', me);
-  const key = /(products\/[^/]+\/[^/]+)$/.exec(new URL(url).pathname)?.[1];
-  if (!key) throw new Error('The photo could not be uploaded.');
-  const published = await request({ url: '/images/publish', method: 'POST', body: { key } });
-  if ('error' in published) throw new Error((published.error as ApiError).message);
-  return url;
+function DisputePhotos({ photos }: { photos: string[] }) {
+  const legacy = photos.filter((p) => /^https?:\/\//.test(p));
+  const keys = photos.filter((p) => !legacy.includes(p));
+  const { data, isError, refetch, startedTimeStamp } = usePrivatePhotoUrlsQuery(keys, {
+    skip: keys.length === 0,
+    pollingInterval: PHOTO_URLS_REFRESH_MS,
+  });
+  useEffect(() => {
+    if (!isError) return;
+    const retry = setTimeout(() => void refetch(), PHOTO_URLS_RETRY_MS);
+    return () => clearTimeout(retry);
+  }, [isError, refetch, startedTimeStamp]);
+  const byKey = new Map((data?.urls ?? []).map((u) => [u.key, u.url]));
+  const urls = [...keys.map((k) => byKey.get(k)).filter((u): u is string => !!u), ...legacy];
+  if (urls.length === 0) return null;
+  return (
+    <ul className="dispute__photos">
+      {urls.map((url, i) => (
+        <li key={url}>
+          <a href={url} target="_blank" rel="noreferrer">
+            <img src={url} alt={`Photo ${i + 1} of the problem`} width={120} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** "I have a problem": the reason, what happened, and up to 5 photos. */
@@ -67,7 +92,7 @@ function ReportForm({
     try {
       setUploading(true);
       const photos: string[] = [];
-      for (const f of files) photos.push(await publishedPhoto(f, me));
+      for (const f of files) photos.push(await uploadPrivatePhoto(f, me));
       setUploading(false);
       await open({
         proposalId: p.proposal_id,
@@ -202,17 +227,7 @@ export function DisputeView({
         <strong>{nameOf(d.opened_by)}</strong> reported: {reasonLabels[d.reason]}
       </p>
       <p className="dispute__description">{d.description}</p>
-      {d.photos.length > 0 && (
-        <ul className="dispute__photos">
-          {d.photos.map((url, i) => (
-            <li key={url}>
-              <a href={url} target="_blank" rel="noreferrer">
-                <img src={url} alt={`Photo ${i + 1} of the problem`} width={120} />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      {d.photos.length > 0 && <DisputePhotos photos={d.photos} />}
       {d.remedy && d.status === 'answered' && <p className="notice">Remedy proposed: {d.remedy}</p>}
       <ol className="dispute__history">
         {d.statements.slice(1).map((s, i) => (

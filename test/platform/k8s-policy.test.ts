@@ -18,7 +18,6 @@ const CUSTOM_KINDS = [
   'MongoDBCommunity',
   'ExternalSecret',
   'ScaledObject',
-  'TriggerAuthentication',
   'PrometheusRule',
   'PodMonitor',
 ];

@@ -153,11 +153,15 @@ describe('every Deployment', () => {
         }
         const s = scaled[0];
         if (s) {
-          expect(s.spec.triggers.map((t: Obj) => t.type).sort()).toEqual(['cpu', 'kafka']);
-          const kafka = s.spec.triggers.find((t: Obj) => t.type === 'kafka');
-          // The consumer group is the service's name (packages/event-bus bus.ts).
-          expect(kafka.metadata.consumerGroup).toBe(name);
-          expect(kafka.metadata.bootstrapServersFromEnv).toBe('KAFKA_BROKERS');
+          expect(s.spec.triggers.map((t: Obj) => t.type).sort()).toEqual(['cpu', 'prometheus']);
+          const lag = s.spec.triggers.find((t: Obj) => t.type === 'prometheus');
+          // The services' own lag metric, as the alerts and the dashboard read it: the group is
+          // the service's name (packages/event-bus bus.ts), its label on every sample.
+          expect(lag.metadata.query).toBe(
+            'sum(max by (topic, partition) ' +
+              `(kafka_consumer_lag_messages{namespace="swapbooth",service="${name}"}))`,
+          );
+          expect(Number(lag.metadata.threshold)).toBeGreaterThan(0);
           expect(s.spec.maxReplicaCount).toBeLessThanOrEqual(Number(configOf(r).KAFKA_PARTITIONS));
         }
       }

@@ -119,6 +119,27 @@ ensure_kustomize() {
   export SWAPBOOTH_KUSTOMIZE="$bin"
 }
 
+# promtool, Prometheus's rule checker, for the alert tests (test/platform/k8s-monitoring.test.ts):
+# built once through the Go module proxy into the cache under a name carrying its version, without
+# the service-discovery plugins it does not need for `promtool test rules` (a shorter build).
+# Exports SWAPBOOTH_PROMTOOL, the binary's path.
+PROMETHEUS_MODULE_VERSION="v0.316.0" # Prometheus 3.x
+ensure_promtool() {
+  local dir="$SWAPBOOTH_CACHE/promtool-$PROMETHEUS_MODULE_VERSION"
+  if [ ! -x "$dir/promtool" ]; then
+    command -v go >/dev/null || die "Go is needed to build promtool (github.com/prometheus/prometheus/cmd/promtool)"
+    log "building promtool (github.com/prometheus/prometheus $PROMETHEUS_MODULE_VERSION) into $dir (once: a few minutes)"
+    mkdir -p "$SWAPBOOTH_CACHE"
+    # Built into a temporary folder and renamed, so a concurrent run sees either nothing or all of it.
+    local tmp="$dir.tmp.$$"
+    (cd /tmp && GOBIN="$tmp" go install -trimpath -tags remove_all_sd \
+      "github.com/prometheus/prometheus/cmd/promtool@$PROMETHEUS_MODULE_VERSION") ||
+      { rm -rf "$tmp"; die "building promtool failed"; }
+    mv -T "$tmp" "$dir" 2>/dev/null || rm -rf "$tmp"
+  fi
+  export SWAPBOOTH_PROMTOOL="$dir/promtool"
+}
+
 # The RSA key pair the auth service signs tokens with (generated once, kept with the local data).
 ensure_keys() {
   local dir="$ROOT/infra/local/.data/keys"

@@ -29,6 +29,8 @@ stage() {
 ensure_deps
 ensure_python_tools
 ensure_kustomize
+# For the alert tests (test/platform/k8s-monitoring.test.ts).
+ensure_promtool
 log "starting local servers"
 # The database server this run starts keeps its data in memory: tests throw it away.
 SWAPBOOTH_MONGO_STORE=memory infra_up

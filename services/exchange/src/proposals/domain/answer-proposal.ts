@@ -22,7 +22,7 @@ import type { Reservation } from './proposal-ports';
 import { mutateProposal, proposalNotFound } from './mutate-proposal';
 import { validateTerms } from './validate-terms';
 import { decideConfirm, decideExtend } from './trade-clock';
-import { assertNotBlocked } from './member-blocks';
+import { assertNotBlocked, cannotPropose } from './member-blocks';
 import { circleOfHold, claimAll, releaseAll } from './claim-listings';
 
 /** Whether the actor may see the details: a receiver needs an active or trialing subscription. */
@@ -145,21 +145,31 @@ export async function counterProposal(
   assertParty(p, actorId);
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + deps.proposalTtlMs);
+  // The reads the rules need, side by side; their refusals are answered in the rules' order.
+  const [entitledRead, blockedRead, validRead] = await Promise.allSettled([
+    entitledAs(deps, p, actorId),
+    deps.memberBlocks.blockedEitherWay(p.senderId, p.receiverId),
+    validateTerms(deps, p.senderId, p.receiverId, terms, p.id),
+  ]);
+  // The actor and the receiver are the same in every version of the proposal.
+  const entitled = settled(entitledRead);
   // The turn and the gate first (they are answered without looking at the new terms).
-  decideCounter(p, actorId, terms, {
-    now,
-    entitled: await entitledAs(deps, p, actorId),
-    expiresAt,
-  });
-  await assertNotBlocked(deps.memberBlocks, p.senderId, p.receiverId);
-  await validateTerms(deps, p.senderId, p.receiverId, terms, p.id);
-  return mutateProposal(deps.proposals, id, async (current) =>
-    decideCounter(current, actorId, terms, {
-      now,
-      entitled: await entitledAs(deps, current, actorId),
-      expiresAt,
-    }),
+  decideCounter(p, actorId, terms, { now, entitled, expiresAt });
+  if (settled(blockedRead)) throw cannotPropose();
+  settled(validRead);
+  // The first attempt decides from the state just read; a concurrent change reads it again.
+  return mutateProposal(
+    deps.proposals,
+    id,
+    (current) => decideCounter(current, actorId, terms, { now, entitled, expiresAt }),
+    p,
   );
+}
+
+/** A read's value, or its refusal thrown. */
+function settled<T>(r: PromiseSettledResult<T>): T {
+  if (r.status === 'rejected') throw r.reason;
+  return r.value;
 }
 
 /** `PUT /proposal/{id}/shipping-status`: one parcel's step; both delivered completes it. */

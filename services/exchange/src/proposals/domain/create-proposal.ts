@@ -4,7 +4,7 @@ import type { Proposal, Terms } from './proposal';
 import { factsOf } from './proposal-moves';
 import type { ProposalDeps } from './proposal-deps';
 import { checkProposalCaps } from './proposal-caps';
-import { assertNotBlocked } from './member-blocks';
+import { cannotPropose } from './member-blocks';
 import { validateTerms } from './validate-terms';
 
 /** A member asks another for some of their listings, offering some of their own. */
@@ -17,8 +17,14 @@ export async function createProposal(
   if (receiverId === senderId) {
     throw AppError.invalid('receiverId: you cannot send a proposal to yourself', 'receiverId');
   }
-  await assertNotBlocked(deps.memberBlocks, senderId, receiverId);
-  await validateTerms(deps, senderId, receiverId, terms);
+  // The block and the terms are read side by side; a block is answered first.
+  const [blocked, valid] = await Promise.allSettled([
+    deps.memberBlocks.blockedEitherWay(senderId, receiverId),
+    validateTerms(deps, senderId, receiverId, terms),
+  ]);
+  if (blocked.status === 'rejected') throw blocked.reason;
+  if (blocked.value) throw cannotPropose();
+  if (valid.status === 'rejected') throw valid.reason;
   await checkProposalCaps(deps, senderId, receiverId);
   const now = deps.now();
   const id = deps.newId();

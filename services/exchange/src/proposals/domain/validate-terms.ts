@@ -76,15 +76,16 @@ export async function validateTerms(
       }
     }
   }
-  for (const [, ids] of sides) {
-    for (const id of ids) {
-      const l = listings.get(id)!;
-      if (!tradable(l)) {
-        if (l.status === 'reserved' || l.status === 'traded') throw noLongerAvailable(l);
-        throw AppError.conflict(`Listing ${l.title} is not available (${l.status})`);
-      }
-      if (await reservedElsewhere(deps, id, proposalId)) throw noLongerAvailable(l);
+  // Every listing's reservation read side by side; the refusals follow the listings' order.
+  const named = [...requested, ...offered];
+  const reserved = await Promise.all(named.map((id) => reservedElsewhere(deps, id, proposalId)));
+  named.forEach((id, i) => {
+    const l = listings.get(id)!;
+    if (!tradable(l)) {
+      if (l.status === 'reserved' || l.status === 'traded') throw noLongerAvailable(l);
+      throw AppError.conflict(`Listing ${l.title} is not available (${l.status})`);
     }
-  }
+    if (reserved[i]) throw noLongerAvailable(l);
+  });
   return listings;
 }

@@ -21,7 +21,7 @@ import {
   type Proposal,
   type Round,
 } from '../../domain/proposal';
-import type { Listing } from '../../domain/proposal-ports';
+import type { Entitlements, Listing, ListingDirectory } from '../../domain/proposal-ports';
 
 const iso = (d?: Date) => (d ? d.toISOString() : null);
 
@@ -67,10 +67,10 @@ const deadlinesOut = (p: Parcel): ParcelDeadlinesResponse => ({
  */
 export class ProposalPresenter {
   constructor(
-    private readonly deps: Pick<
-      ExchangeDeps,
-      'listings' | 'parties' | 'entitlements' | 'ratingLedger' | 'now'
-    >,
+    private readonly deps: Pick<ExchangeDeps, 'parties' | 'ratingLedger' | 'now'> & {
+      listings: ListingDirectory;
+      entitlements: Entitlements;
+    },
   ) {}
 
   async one(p: Proposal, viewerId: string): Promise<ProposalResponse> {

@@ -23,6 +23,7 @@ import {
 } from '../../domain/read-proposals';
 import { idParam, ok } from '../../../shared/api/http';
 import { ProposalPresenter } from './proposal-presenter';
+import { RequestReads } from './request-reads';
 import {
   confirmBody,
   counterBody,
@@ -48,13 +49,25 @@ export function proposalsController(deps: ExchangeDeps) {
   const presenter = new ProposalPresenter(deps);
   const param = (req: Request, name: string) => parse(idParam, req.params[name], name);
   const me = (req: Request) => principalOf(req).userId;
+  /**
+   * A use case's deps and the presenter of its answer for one request: the answer shows the
+   * listings and entitlement the use case read, without reading them again.
+   */
+  const oneRequest = () => {
+    const reads = new RequestReads(deps.listings, deps.entitlements);
+    return {
+      deps: { ...deps, listings: reads.listings, entitlements: reads.entitlements },
+      presenter: new ProposalPresenter({ ...deps, ...reads.answer }),
+    };
+  };
 
   return {
     async create(req: Request, res: Response) {
       const body = parse(createProposalBody, req.body);
       const actor = assertSelf(req, body.userId);
-      const p = await createProposal(deps, actor, body.receiverId, termsOf(body));
-      ok(res, await presenter.one(p, actor), 201);
+      const request = oneRequest();
+      const p = await createProposal(request.deps, actor, body.receiverId, termsOf(body));
+      ok(res, await request.presenter.one(p, actor), 201);
     },
     async byId(req: Request, res: Response) {
       const p = await getProposal(deps, param(req, 'id'), me(req));
@@ -64,15 +77,17 @@ export function proposalsController(deps: ExchangeDeps) {
       const id = param(req, 'id');
       const body = parse(statusBody, req.body);
       const actor = assertSelf(req, body.userId);
-      const p = await changeProposalStatus(deps, id, actor, body.status);
-      ok(res, await presenter.one(p, actor));
+      const request = oneRequest();
+      const p = await changeProposalStatus(request.deps, id, actor, body.status);
+      ok(res, await request.presenter.one(p, actor));
     },
     async counter(req: Request, res: Response) {
       const id = param(req, 'id');
       const body = parse(counterBody, req.body);
       const actor = assertSelf(req, body.userId);
-      const p = await counterProposal(deps, id, actor, termsOf(body));
-      ok(res, await presenter.one(p, actor));
+      const request = oneRequest();
+      const p = await counterProposal(request.deps, id, actor, termsOf(body));
+      ok(res, await request.presenter.one(p, actor));
     },
     async shipping(req: Request, res: Response) {
       const id = param(req, 'id');

@@ -4,6 +4,7 @@ import mongoose from 'mongoose';
 import { Topics } from '@swapbooth/contracts';
 import { freePort, signTestToken } from '@swapbooth/test-kit';
 import { machine, revision, writeSection } from './results';
+import { CLK_TCK, listeners, readStat } from './idle/procs';
 
 import {
   benchGatewayEnv,
@@ -79,6 +80,24 @@ async function api(
   return res;
 }
 
+/** Database commands the service ran so far, by `collection kind`, from its metrics endpoint. */
+async function databaseOps(metricsPort: number): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    for (const m of text.matchAll(
+      /^mongodb_operation_duration_seconds_count\{([^}]*)\}\s+(\S+)/gm,
+    )) {
+      const collection = /collection="([^"]*)"/.exec(m[1]!)?.[1] ?? '?';
+      const kind = /kind="([^"]*)"/.exec(m[1]!)?.[1] ?? '?';
+      out.set(`${collection} ${kind}`, Number(m[2]));
+    }
+  } catch {
+    // No metrics endpoint: the count is left out.
+  }
+  return out;
+}
+
 const listing = (id: string, owner: string, i: number) =>
   listingCreated(id, owner, i, {
     slug: 'bench-listing',
@@ -94,10 +113,12 @@ async function main() {
   const services = new BuiltProcesses(env);
   const producer = benchProducer('bench-exchange');
   try {
-    services.start('services/exchange/dist/main.js', { PORT: String(exchangePort) });
+    const exchangeProcess = services.start('services/exchange/dist/main.js', {
+      PORT: String(exchangePort),
+    });
     const exchange = `http://127.0.0.1:${exchangePort}`;
     await waitUntilReady(`${exchange}/readyz`, 'the exchange service');
-    services.start('gateway/dist/main.js', {
+    const gatewayProcess = services.start('gateway/dist/main.js', {
       PORT: String(gatewayPort),
       EXCHANGE_URL: exchange,
       ...benchGatewayEnv(run),
@@ -163,6 +184,21 @@ async function main() {
     let accepted = 0;
     const acceptedTerms: string[][] = [];
     const loadAt = os.loadavg();
+    // CPU seconds each process used during the load (user + system, from /proc): unlike latency,
+    // not inflated by other work on a shared machine. The database's and Kafka's include the work
+    // of anything else using them meanwhile.
+    const dbPid = listeners().get(
+      Number(/:(\d+)\/?$/.exec(process.env.MONGO_URL ?? '')?.[1] ?? 27017),
+    );
+    const measured: Array<[string, number | undefined]> = [
+      ['exchange', exchangeProcess.pid],
+      ['gateway', gatewayProcess.pid],
+      ['benchmark clients', process.pid],
+      ['database server', dbPid],
+    ];
+    const ticksAt = () => measured.map(([, pid]) => (pid ? readStat(pid)?.ticks : undefined));
+    const dbOpsBefore = await databaseOps(exchangePort + 1000);
+    const cpuBefore = ticksAt();
     const started = performance.now();
     const stopAt = started + DURATION_S * 1000;
     // Contention: a quarter of each member's listings are "wanted" and asked for by most proposals.
@@ -251,6 +287,26 @@ async function main() {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = ticksAt();
+    const dbOpsAfter = await databaseOps(exchangePort + 1000);
+    const dbOps = [...dbOpsAfter]
+      .map(([k, n]) => [k, n - (dbOpsBefore.get(k) ?? 0)] as const)
+      .filter(([, n]) => n > 0)
+      .sort((a, b) => b[1] - a[1]);
+    const dbOpsTotal = dbOps.reduce((t, [, n]) => t + n, 0);
+    const perExchange = (n: number) => (accepted ? (n / accepted).toFixed(1) : '–');
+    const cpuSeconds = measured.map(([name], i) => {
+      const a = cpuBefore[i];
+      const b = cpuAfter[i];
+      return [name, a === undefined || b === undefined ? NaN : (b - a) / CLK_TCK] as const;
+    });
+    // Per accepted exchange: a proposal, its read, half the time a counter, and the accept.
+    const cpuRows = cpuSeconds
+      .map(
+        ([name, cpu]) =>
+          `| ${name} | ${cpu.toFixed(1)} | ${((cpu / seconds) * 100).toFixed(0)}% | ${accepted ? ((cpu * 1000) / accepted).toFixed(1) : '–'} |`,
+      )
+      .join('\n');
 
     // Every listing in at most one accepted exchange: count from the service's own answers.
     const seen = new Map<string, number>();
@@ -306,6 +362,17 @@ Where the time goes: each service keeps the driver's ordinary connection pool, s
 | call | count | per second | p50 ms | p95 ms | statuses |
 |---|---|---|---|---|---|
 ${calls.map(row).join('\n')}
+
+CPU time during the load (user + system, from \`/proc\`; the database server's includes whatever else used it meanwhile):
+
+| process | CPU s | of one core | CPU ms per accepted exchange |
+|---|---|---|---|
+${cpuRows}
+
+The exchange service's database commands during the load (its \`mongodb_operation_duration_seconds\` counts): ${dbOpsTotal} in all, **${perExchange(dbOpsTotal)} per accepted exchange**; by collection and kind, per accepted exchange: ${dbOps
+      .slice(0, 12)
+      .map(([k, n]) => `${k} ${perExchange(n)}`)
+      .join(', ')}.
 
 What the refusals said (the first of each kind): ${[...rec.samples.entries()].map(([k, m]) => `${k} "${m}"`).join('; ') || 'none'}.
 `;

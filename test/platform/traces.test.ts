@@ -129,6 +129,8 @@ beforeAll(async () => {
     OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
     OTEL_TRACES_SAMPLER: 'always_on',
+    // Their log lines, to find the trace's id in them.
+    LOG_LEVEL: 'info',
     // Spans leave every half second rather than every five.
     OTEL_BSP_SCHEDULE_DELAY: '500',
     // Images on local disk: this test is about traces, not object storage.
@@ -272,6 +274,19 @@ it('follows one proposal from the gateway through exchange and Kafka to notifica
   };
   await eventually(() => orphans().length === 0, 30_000, 200).catch(() => undefined);
   expect(orphans()).toEqual([]);
+
+  // Log lines written while handling it name the trace.
+  const logged = (service: string) =>
+    stack!.output.some(
+      (l) => l.includes(`"service":"${service}"`) && l.includes(`"trace_id":"${root.traceId}"`),
+    );
+  await eventually(() => logged('gateway') && logged('exchange'), 30_000, 200).catch(
+    () => undefined,
+  );
+  expect({ gateway: logged('gateway'), exchange: logged('exchange') }).toEqual({
+    gateway: true,
+    exchange: true,
+  });
 
   // The publish span carries the messaging attributes of the event it sent.
   const publish = spans.find((s) => s.kind === PRODUCER)!;

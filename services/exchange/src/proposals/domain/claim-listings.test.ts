@@ -24,6 +24,9 @@ function memoryReservations(): ReservationStore & { held: Map<string, Reservatio
     async find(listingId) {
       return held.get(listingId);
     },
+    async findMany(listingIds) {
+      return new Map(listingIds.flatMap((id) => (held.has(id) ? [[id, held.get(id)!]] : [])));
+    },
     async dueForCheck() {
       return [];
     },

@@ -110,6 +110,8 @@ export interface ReservationStore {
   /** Removes the listing's reservation if `proposalId` holds it. */
   release(listingId: string, proposalId: string): Promise<void>;
   find(listingId: string): Promise<Reservation | undefined>;
+  /** The reservations of these listings (those not reserved are absent), in one read. */
+  findMany(listingIds: readonly string[]): Promise<Map<string, Reservation>>;
   /** Reservations claimed (or taken over) more than the grace period ago and not looked at since. */
   dueForCheck(now: Date, limit: number): Promise<Reservation[]>;
   /** Notes that `r` was looked at and stands (if it is still the one read). */

@@ -9,16 +9,24 @@ const tradable = (l: Listing) => l.status === 'published' && l.sellerActive;
 const noLongerAvailable = (l: Listing) =>
   AppError.conflict(`Listing ${l.title} is no longer available`);
 
-/** Whether a reservation on a listing is held by an exchange that still counts. */
+/**
+ * The listings among `listingIds` reserved by an exchange that still counts (accepted or
+ * completed) other than `proposalId`: one read of the reservations, one of their holders.
+ */
 async function reservedElsewhere(
   deps: Pick<ProposalDeps, 'reservations' | 'proposals'>,
-  listingId: string,
+  listingIds: readonly string[],
   proposalId: string | undefined,
-): Promise<boolean> {
-  const held = await deps.reservations.find(listingId);
-  if (!held || held.proposalId === proposalId) return false;
-  const holder = await deps.proposals.findById(held.proposalId);
-  return holder?.status === 'accepted' || holder?.status === 'completed';
+): Promise<Set<string>> {
+  const held = [...(await deps.reservations.findMany(listingIds)).values()].filter(
+    (r) => r.proposalId !== proposalId,
+  );
+  if (held.length === 0) return new Set();
+  const holders = await deps.proposals.findByIds(held.map((r) => r.proposalId));
+  const standing = new Set(
+    holders.filter((h) => h.status === 'accepted' || h.status === 'completed').map((h) => h.id),
+  );
+  return new Set(held.filter((r) => standing.has(r.proposalId)).map((r) => r.listingId));
 }
 
 /**
@@ -76,16 +84,16 @@ export async function validateTerms(
       }
     }
   }
-  // Every listing's reservation read side by side; the refusals follow the listings' order.
+  // Every listing's reservation in one read; the refusals follow the listings' order.
   const named = [...requested, ...offered];
-  const reserved = await Promise.all(named.map((id) => reservedElsewhere(deps, id, proposalId)));
-  named.forEach((id, i) => {
+  const reserved = await reservedElsewhere(deps, named, proposalId);
+  for (const id of named) {
     const l = listings.get(id)!;
     if (!tradable(l)) {
       if (l.status === 'reserved' || l.status === 'traded') throw noLongerAvailable(l);
       throw AppError.conflict(`Listing ${l.title} is not available (${l.status})`);
     }
-    if (reserved[i]) throw noLongerAvailable(l);
-  });
+    if (reserved.has(id)) throw noLongerAvailable(l);
+  }
   return listings;
 }

@@ -59,6 +59,15 @@ export class ReservationsRepository implements ReservationStore {
     return doc ? toReservation(doc) : undefined;
   }
 
+  async findMany(listingIds: readonly string[]): Promise<Map<string, Reservation>> {
+    if (listingIds.length === 0) return new Map();
+    const docs = await this.model
+      .find({ _id: { $in: [...new Set(listingIds)] } })
+      .lean<ReservationDoc[]>()
+      .exec();
+    return new Map(docs.map((d) => [d._id, toReservation(d)]));
+  }
+
   async dueForCheck(now: Date, limit: number): Promise<Reservation[]> {
     const docs = await this.model
       .find({ checkAt: { $lte: now } })

@@ -288,6 +288,25 @@ it('follows one proposal from the gateway through exchange and Kafka to notifica
     exchange: true,
   });
 
+  // A caller's own trace context is continued, not passed on beside the gateway's.
+  const callerTrace = randomBytes(16).toString('hex');
+  const read = await api.call('GET', `/api/exchange/proposal/${proposalId}`, {
+    token: sender.token,
+    headers: { traceparent: `00-${callerTrace}-${randomBytes(8).toString('hex')}-01` },
+  });
+  expect(read.status).toBe(200);
+  const continued = await eventually(
+    () => {
+      const mine = receiver.spans.filter((s) => s.traceId === callerTrace);
+      const served = mine.find((s) => s.service === 'exchange' && s.kind === SERVER);
+      const parent = served && mine.find((s) => s.spanId === served.parentSpanId);
+      return parent ? parent.service : undefined;
+    },
+    30_000,
+    200,
+  ).catch(() => undefined);
+  expect(continued).toBe('gateway');
+
   // The publish span carries the messaging attributes of the event it sent.
   const publish = spans.find((s) => s.kind === PRODUCER)!;
   expect(publish.attributes).toMatchObject({

@@ -163,8 +163,14 @@ describe('rating the other party of a trade', () => {
         ratingValue: 4.5,
         averageRating: 4.5,
         ratingCount: 1,
+        summaryVersion: 1,
       },
-      expect.objectContaining({ raterId: carol.id, averageRating: 3.8, ratingCount: 2 }),
+      expect.objectContaining({
+        raterId: carol.id,
+        averageRating: 3.8,
+        ratingCount: 2,
+        summaryVersion: 2,
+      }),
     ]);
     const alices = await ratings.waitForCount(alice.id, 1);
     expect(alices.map((e) => [e.data.ratingCount, e.data.averageRating])).toEqual([[1, 5]]);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { png, signUp, subscribe, unique, type Member } from './helpers';
 
 /**
@@ -64,6 +64,21 @@ async function listItem(page: Page, title: string): Promise<{ userId: string; li
     const body = await res.json();
     return { userId: sub as string, listingId: body.data.product_id as string };
   }, title);
+}
+
+/**
+ * The photo shows (it loaded, not a broken image) from a short-lived signed URL, and the same
+ * object without the signature is refused by storage: dispute photos are never public.
+ */
+async function privatePhotoShows(img: Locator) {
+  await expect(img).toBeVisible();
+  await expect
+    .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  const src = (await img.getAttribute('src'))!;
+  expect(src).toMatch(/X-Amz-Signature=/);
+  const unsigned = src.split('?')[0]!;
+  expect((await fetch(unsigned)).status).toBe(403);
 }
 
 async function reloadUntil(page: Page, check: () => Promise<void>) {
@@ -150,13 +165,14 @@ test('Alice reports the lamp is not as described, with a photo; Bob contests', a
   ).toBeVisible({
     timeout: 30_000,
   });
-  await expect(alicePage.getByRole('img', { name: 'Photo 1 of the problem' })).toBeVisible();
+  await privatePhotoShows(alicePage.getByRole('img', { name: 'Photo 1 of the problem' }));
   await expect(alicePage.getByText('Problem reported', { exact: true }).first()).toBeVisible();
 
   await reloadUntil(bobPage, async () => {
     await expect(bobPage.getByRole('button', { name: 'Contest' })).toBeVisible({ timeout: 5_000 });
   });
   await expect(bobPage.getByText('The lamp has a crack across its base.').first()).toBeVisible();
+  await privatePhotoShows(bobPage.getByRole('img', { name: 'Photo 1 of the problem' }));
   await bobPage.getByLabel('Your message').fill('It left here in perfect shape.');
   await bobPage.getByRole('button', { name: 'Contest' }).click();
   await expect(bobPage.getByText('Swapbooth is looking into it').first()).toBeVisible();
@@ -183,7 +199,7 @@ test('an admin with only the disputes area reads the dispute and resolves it for
   const dispute = page.getByRole('region', { name: 'Dispute' });
   await expect(dispute.getByText('The lamp has a crack across its base.').first()).toBeVisible();
   await expect(dispute.getByText(/It left here in perfect shape/)).toBeVisible();
-  await expect(dispute.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await privatePhotoShows(dispute.getByRole('img', { name: 'Photo 1' }));
   await expect(dispute.getByRole('heading', { name: 'Chat', exact: true })).toBeVisible();
 
   await dispute.getByRole('radio', { name: /who reported/ }).check();

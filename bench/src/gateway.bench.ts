@@ -6,6 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '@swapbooth/test-kit';
 import { writeSection } from './results';
+import { otlpReceiver } from './support/otlp-receiver';
 import { waitUntilReady } from './support/stack';
 
 /**
@@ -66,30 +67,50 @@ async function paced(url: string, rate: number, seconds: number): Promise<Paced>
   return { rps: latencies.length / seconds, p50: pct(0.5), p99: pct(0.99), errors };
 }
 
-/** Rounds of the metrics comparison: each saturates both settings in turn, alternating the order. */
+/** Rounds of the cost comparison: each saturates every setting in turn, the order rotating. */
 const METRICS_ROUNDS = Number(process.env.BENCH_METRICS_ROUNDS ?? 8);
-/** Seconds per saturated run in the metrics comparison (short runs, many rounds: load swings). */
+/** Seconds per saturated run in the cost comparison (short runs, many rounds: load swings). */
 const METRICS_DURATION = Number(process.env.BENCH_METRICS_DURATION ?? 5);
 
+/** What the service and the gateway run with: nothing, metrics, or metrics and traces. */
+type Setting = 'off' | 'metrics' | 'tracing';
+const SETTINGS: readonly Setting[] = ['off', 'metrics', 'tracing'];
+const LABEL: Record<Setting, string> = {
+  off: 'off',
+  metrics: 'metrics',
+  tracing: 'metrics + tracing',
+};
+
 /**
- * What the metrics cost: two copies of the same service-and-gateway pair, one with METRICS_ENABLED
- * and its metrics read every 5 s (as Prometheus would, a little more often), one without, each
- * saturated in turn through its gateway, the order alternating round by round.
+ * What metrics and traces cost: three copies of the same service-and-gateway pair, one with both
+ * off (`METRICS_ENABLED=false`, no OTEL_* settings), one with metrics on and read every 5 s (as
+ * Prometheus would, a little more often), one with metrics on and traces exported over OTLP at
+ * 100% sampling to a receiver in this process; each saturated in turn through its gateway, the
+ * order rotating round by round, then all three at the same time.
  */
 async function metricsCost(baseEnv: NodeJS.ProcessEnv, children: ChildProcess[]): Promise<string> {
-  const pair = async (on: boolean) => {
+  const receiver = await otlpReceiver();
+  const pair = async (setting: Setting) => {
     const [servicePort, gatewayPort, serviceMetrics, gatewayMetrics] = await Promise.all([
       freePort(),
       freePort(),
       freePort(),
       freePort(),
     ]);
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...baseEnv,
-      METRICS_ENABLED: on ? 'true' : 'false',
+      METRICS_ENABLED: setting === 'off' ? 'false' : 'true',
       CATALOG_URL: `http://127.0.0.1:${servicePort}`,
       PORT: String(gatewayPort),
     };
+    for (const k of Object.keys(env)) if (k.startsWith('OTEL_')) delete env[k];
+    if (setting === 'tracing') {
+      Object.assign(env, {
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_TRACES_SAMPLER: 'always_on',
+      });
+    }
     children.push(
       spawn(process.execPath, [path.join(__dirname, 'small-service.js'), String(servicePort)], {
         env: { ...env, METRICS_PORT: String(serviceMetrics) },
@@ -104,107 +125,132 @@ async function metricsCost(baseEnv: NodeJS.ProcessEnv, children: ChildProcess[])
     await waitUntilReady(`http://127.0.0.1:${servicePort}/api/categories`);
     await waitUntilReady(url);
     return {
+      setting,
       url,
-      scrapes: on
-        ? [serviceMetrics, gatewayMetrics].map((p) => `http://127.0.0.1:${p}/metrics`)
-        : [],
+      scrapes:
+        setting === 'off'
+          ? []
+          : [serviceMetrics, gatewayMetrics].map((p) => `http://127.0.0.1:${p}/metrics`),
     };
   };
+  type Pair = Awaited<ReturnType<typeof pair>>;
   const loadAtStart = os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ');
-  const off = await pair(false);
-  const on = await pair(true);
-  for (const p of [off, on]) await run({ url: p.url, duration: 2, connections: 8 }); // warm-up
+  const pairs: Pair[] = [];
+  for (const s of SETTINGS) pairs.push(await pair(s));
+  for (const p of pairs) await run({ url: p.url, duration: 2, connections: 8 }); // warm-up
+  const spansAtStart = [...receiver.spans.values()].reduce((a, b) => a + b, 0);
   const scrapeAll = (urls: string[]) =>
     Promise.all(urls.map((u) => fetch(u).then((r) => r.text()))).catch(() => []);
-  const saturate = async (p: { url: string; scrapes: string[] }) => {
+  const saturate = async (p: Pair, connections = CONNECTIONS) => {
     const timer = setInterval(() => void scrapeAll(p.scrapes), 5000);
     try {
-      return await run({ url: p.url, duration: METRICS_DURATION, connections: CONNECTIONS });
+      return await run({ url: p.url, duration: METRICS_DURATION, connections });
     } finally {
       clearInterval(timer);
     }
   };
-  const rounds: Array<{ off: autocannon.Result; on: autocannon.Result; offFirst: boolean }> = [];
+  type Round = { results: Record<Setting, autocannon.Result>; order: Setting[] };
+  const rounds: Round[] = [];
   for (let i = 0; i < METRICS_ROUNDS; i++) {
-    const offFirst = i % 2 === 0;
-    const first = await saturate(offFirst ? off : on);
-    const second = await saturate(offFirst ? on : off);
-    rounds.push(
-      offFirst ? { off: first, on: second, offFirst } : { off: second, on: first, offFirst },
-    );
+    const order = SETTINGS.map((_, j) => SETTINGS[(i + j) % SETTINGS.length]!);
+    const results = {} as Record<Setting, autocannon.Result>;
+    for (const s of order) results[s] = await saturate(pairs[SETTINGS.indexOf(s)]!);
+    rounds.push({ results, order });
   }
-  // Both pairs saturated at the same time, each with half the connections: whatever else loads the
-  // machine loads both alike, and the share of the CPU each pair gets says what a request costs it.
-  const together: Array<{ off: autocannon.Result; on: autocannon.Result }> = [];
+  // All pairs saturated at the same time, each with a third of the connections: whatever else loads
+  // the machine loads them alike, and the share of the CPU each gets says what a request costs it.
+  const share = Math.max(1, Math.round(CONNECTIONS / SETTINGS.length));
+  const together: Round[] = [];
   for (let i = 0; i < METRICS_ROUNDS; i++) {
-    const timer = setInterval(() => void scrapeAll(on.scrapes), 5000);
-    try {
-      const half = Math.max(1, Math.round(CONNECTIONS / 2));
-      const [a, b] = await Promise.all([
-        run({ url: off.url, duration: METRICS_DURATION, connections: half }),
-        run({ url: on.url, duration: METRICS_DURATION, connections: half }),
-      ]);
-      together.push({ off: a, on: b });
-    } finally {
-      clearInterval(timer);
-    }
+    const all = await Promise.all(pairs.map((p) => saturate(p, share)));
+    const results = {} as Record<Setting, autocannon.Result>;
+    SETTINGS.forEach((s, j) => (results[s] = all[j]!));
+    together.push({ results, order: [...SETTINGS] });
   }
   // The gateway's own metrics saw the runs (route label: the route-table prefix).
-  const [, gatewayText = ''] = await scrapeAll(on.scrapes);
+  const [, gatewayText = ''] = await scrapeAll(pairs[1]!.scrapes);
   const counted = /http_requests_total\{[^}]*route="\/api\/categories"[^}]*\} (\d+)/.exec(
     gatewayText,
   )?.[1];
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const offRps = mean(rounds.map((r) => r.off.requests.average));
-  const onRps = mean(rounds.map((r) => r.on.requests.average));
-  // On a shared machine the load moves between runs: each round's two runs form a pair, and the
-  // cost is one minus the median of the pairs' on/off ratios.
+  // The batch span processor sends every 5 s: let its last batch arrive before counting.
+  await new Promise((r) => setTimeout(r, 7000));
+  await receiver.close();
+  const tracedRequests = [...rounds, ...together].reduce(
+    (n, r) => n + r.results.tracing.requests.total,
+    0,
+  );
+  const spansTotal = [...receiver.spans.values()].reduce((a, b) => a + b, 0);
+  const spansByService = [...receiver.spans.entries()].map(([s, n]) => `${s} ${n}`).join(', ');
+  const spansByName = [...receiver.names.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([s, n]) => `\`${s}\` ${n}`)
+    .join(', ');
+
+  // On a shared machine the load moves between runs: each round's runs form a set, and a setting's
+  // cost is one minus the median of the rounds' setting/off ratios.
   const median = (xs: number[]) => {
     const v = [...xs].sort((a, b) => a - b);
     return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
   };
-  const ratioOf = (r: { off: autocannon.Result; on: autocannon.Result }) =>
-    r.on.requests.average / r.off.requests.average;
-  const ratio = median(rounds.map(ratioOf));
-  const cost = 1 - ratio;
-  const ratioTogether = median(together.map(ratioOf));
-  const costTogether = 1 - ratioTogether;
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const rps = (r: Round, s: Setting) => r.results[s].requests.average;
+  const ratio = (rs: Round[], s: Setting, base: Setting = 'off') =>
+    median(rs.map((r) => rps(r, s) / rps(r, base)));
+  const errorsOf = (r: Round) =>
+    SETTINGS.reduce((n, s) => n + r.results[s].non2xx + r.results[s].errors, 0);
+  const GOAL: Record<Exclude<Setting, 'off'>, number> = { metrics: 0.03, tracing: 0.1 };
+  const verdict = (rs: Round[], s: Exclude<Setting, 'off'>) => {
+    const cost = 1 - ratio(rs, s);
+    return `median ${LABEL[s]}/off **${ratio(rs, s).toFixed(3)}**, cost **${(cost * 100).toFixed(1)}%** of throughput (goal ≤ ${GOAL[s] * 100}%): ${cost <= GOAL[s] ? 'met' : 'NOT met'}`;
+  };
   const rows = rounds
     .map(
       (r, i) =>
-        `| ${i + 1} (${r.offFirst ? 'off first' : 'on first'}) | ${r.off.requests.average.toFixed(0)} | ${r.on.requests.average.toFixed(0)} | ${(r.on.requests.average / r.off.requests.average).toFixed(2)} | ${r.off.latency.p50} / ${r.on.latency.p50} | ${r.off.latency.p99} / ${r.on.latency.p99} | ${r.off.non2xx + r.off.errors + r.on.non2xx + r.on.errors} |`,
+        `| ${i + 1} (${r.order.join(', ')}) | ${SETTINGS.map((s) => rps(r, s).toFixed(0)).join(' | ')} | ${(rps(r, 'metrics') / rps(r, 'off')).toFixed(2)} | ${(rps(r, 'tracing') / rps(r, 'off')).toFixed(2)} | ${SETTINGS.map((s) => r.results[s].latency.p50).join(' / ')} | ${SETTINGS.map((s) => r.results[s].latency.p99).join(' / ')} | ${errorsOf(r)} |`,
+    )
+    .join('\n');
+  const togetherRows = together
+    .map(
+      (r, i) =>
+        `| ${i + 1} | ${SETTINGS.map((s) => rps(r, s).toFixed(0)).join(' | ')} | ${(rps(r, 'metrics') / rps(r, 'off')).toFixed(2)} | ${(rps(r, 'tracing') / rps(r, 'off')).toFixed(2)} | ${errorsOf(r)} |`,
     )
     .join('\n');
   return `
-The same \`GET /api/categories\` through the gateway, with the service and the gateway both run with
-metrics on (HTTP counters and latency histogram, default process metrics, each process's metrics port
-read every 5 s during its runs) and both with \`METRICS_ENABLED=false\`, in one run: two copies of the
-pair side by side, each saturated in turn (${CONNECTIONS} connections, ${METRICS_DURATION} s), the order alternating.
-Load average when the comparison started: ${loadAtStart}, on ${os.cpus().length} cores.
+The same \`GET /api/categories\` through the gateway, in one run, with the service and the gateway both
+run three ways: **off** (\`METRICS_ENABLED=false\`, no \`OTEL_*\` settings), **metrics** (HTTP counters
+and latency histogram, default process metrics, each process's metrics port read every 5 s during its
+runs), and **metrics + tracing** (as metrics, and traces at 100% sampling: \`OTEL_TRACES_SAMPLER=always_on\`,
+exported with the SDK's batch span processor over OTLP/HTTP \`http/json\` to a receiver in the benchmark's
+process that counts the spans it gets). Three copies of the pair side by side, each saturated in turn
+(${CONNECTIONS} connections, ${METRICS_DURATION} s), the order rotating round by round.
+Load average when the comparison started: ${loadAtStart}, on ${os.cpus().length} cores (a shared machine).
 
-| round | off req/s | on req/s | on/off | p50 ms off / on | p99 ms off / on | errors |
-|---|---|---|---|---|---|---|
+| round (order) | off req/s | metrics req/s | metrics + tracing req/s | metrics/off | tracing/off | p50 ms off / metrics / tracing | p99 ms off / metrics / tracing | errors |
+|---|---|---|---|---|---|---|---|---|
 ${rows}
 
-Then ${METRICS_ROUNDS} rounds with both pairs saturated at the same time (${Math.max(1, Math.round(CONNECTIONS / 2))} connections each), so that
-whatever else loads the machine loads both alike:
+Then ${METRICS_ROUNDS} rounds with the three pairs saturated at the same time (${share} connections each), so that
+whatever else loads the machine loads them alike:
 
-| round | off req/s | on req/s | on/off |
-|---|---|---|---|
-${together.map((r, i) => `| ${i + 1} | ${r.off.requests.average.toFixed(0)} | ${r.on.requests.average.toFixed(0)} | ${ratioOf(r).toFixed(2)} |`).join('\n')}
+| round | off req/s | metrics req/s | metrics + tracing req/s | metrics/off | tracing/off | errors |
+|---|---|---|---|---|---|---|
+${togetherRows}
 
-- Side by side: median on/off **${ratioTogether.toFixed(3)}**, metrics cost **${(costTogether * 100).toFixed(1)}%** of throughput (goal ≤ 3%): ${costTogether <= 0.03 ? 'met' : 'NOT met'}.
-- In turn: median on/off ${ratio.toFixed(3)} (cost ${(cost * 100).toFixed(1)}%); mean off ${offRps.toFixed(0)} req/s, on ${onRps.toFixed(0)} req/s.
+- Metrics, side by side: ${verdict(together, 'metrics')}. In turn: ${verdict(rounds, 'metrics')}.
+- Metrics + tracing, side by side: ${verdict(together, 'tracing')}. In turn: ${verdict(rounds, 'tracing')}.
+- Tracing alone (metrics + tracing against metrics): median ${ratio(together, 'tracing', 'metrics').toFixed(3)} side by side, ${ratio(rounds, 'tracing', 'metrics').toFixed(3)} in turn.
+- Mean throughput in turn: ${SETTINGS.map((s) => `${LABEL[s]} ${mean(rounds.map((r) => rps(r, s))).toFixed(0)} req/s`).join(', ')}.
+- Traces were on: the receiver got **${spansTotal} spans** in ${receiver.requests} export requests (${spansByService || 'none'}; ${receiver.unreadable} unreadable), ${spansTotal - spansAtStart} of them after the warm-up, for ${tracedRequests} requests to the traced pair; by service and span name: ${spansByName || 'none'}.
 - The gateway's own \`http_requests_total\` for the route counted ${counted ?? 'nothing (not read)'} calls.
 `;
 }
 
 async function main() {
   const children: ChildProcess[] = [];
-  // BENCH_PART=metrics: only the metrics comparison (its section alone is rewritten).
+  // BENCH_PART=metrics: only the metrics and tracing comparison (its section alone is rewritten).
   if (process.env.BENCH_PART === 'metrics') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-gw-'));
     const pub = path.join(dir, 'public.pem');

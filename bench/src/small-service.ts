@@ -1,3 +1,4 @@
+import './support/instrument';
 import {
   createApp,
   createLogger,
@@ -8,8 +9,9 @@ import {
 
 /**
  * A service built with the same app factory as every real service, answering one small GET
- * (a category list). Used to measure what the gateway adds, and what the metrics cost: with
- * METRICS_ENABLED=false it counts nothing, otherwise it serves its metrics on METRICS_PORT.
+ * (a category list). Used to measure what the gateway adds, and what metrics and traces cost: with
+ * METRICS_ENABLED=false it counts nothing, otherwise it serves its metrics on METRICS_PORT; it
+ * traces when the OTEL_* settings ask for it, as the services do.
  */
 const categories = Array.from({ length: 12 }, (_, i) => ({
   cat_id: i + 1,

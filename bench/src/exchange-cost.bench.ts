@@ -1,0 +1,352 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import mongoose from 'mongoose';
+import { Topics } from '@swapbooth/contracts';
+import { freePort, signTestToken } from '@swapbooth/test-kit';
+import { machine, revision, writeSection } from './results';
+import { otlpReceiver, type ReceivedSpans } from './support/otlp-receiver';
+import {
+  benchGatewayEnv,
+  benchProducer,
+  benchRun,
+  BuiltProcesses,
+  callAs,
+  databaseServer,
+  eventMessage,
+  listingCreated,
+  publish,
+  sleep,
+  waitUntilReady,
+} from './support/stack';
+
+/**
+ * npm run bench:exchange-cost — what metrics and traces cost the exchange path. Three copies of the
+ * exchange service behind a gateway, each with its own databases, topics and Redis keys: one with
+ * metrics and tracing off, one with metrics on (read every 5 s), one with metrics on and traces at
+ * 100% sampling exported over OTLP to a receiver in this process. Clients propose, read and reject
+ * (so no listing is ever reserved and every round sees the same work), each copy loaded in turn
+ * for short rounds, the order rotating, then all three at once.
+ * Goals: metrics ≤ 3% of throughput, tracing ≤ 10%.
+ */
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 12);
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 300);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 30);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const ROUND_S = Number(process.env.BENCH_ROUND_SECONDS ?? 8);
+
+const log = (msg: string) => console.log(`[bench:exchange-cost] ${msg}`);
+
+type Setting = 'off' | 'metrics' | 'tracing';
+const SETTINGS: readonly Setting[] = ['off', 'metrics', 'tracing'];
+const LABEL: Record<Setting, string> = {
+  off: 'off',
+  metrics: 'metrics',
+  tracing: 'metrics + tracing',
+};
+const GOAL: Record<Exclude<Setting, 'off'>, number> = { metrics: 0.03, tracing: 0.1 };
+
+interface Member {
+  id: string;
+  token: string;
+  listings: string[];
+}
+
+interface Stack {
+  setting: Setting;
+  gateway: string;
+  members: Member[];
+  scrapes: string[];
+  stop(): void;
+}
+
+/** One exchange service and its gateway with a setting, its projections filled. */
+async function stack(setting: Setting, receiver: ReceivedSpans): Promise<Stack> {
+  const { run, prefix, env } = benchRun('bcost');
+  for (const k of Object.keys(env)) if (k.startsWith('OTEL_')) delete env[k];
+  env.METRICS_ENABLED = setting === 'off' ? 'false' : 'true';
+  if (setting === 'tracing') {
+    Object.assign(env, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_TRACES_SAMPLER: 'always_on',
+    });
+  }
+  const [exchangePort, exchangeMetrics, gatewayPort, gatewayMetrics] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const services = new BuiltProcesses(env);
+  const producer = benchProducer(`bench-exchange-cost-${setting}`);
+  try {
+    services.start('services/exchange/dist/main.js', {
+      PORT: String(exchangePort),
+      METRICS_PORT: String(exchangeMetrics),
+    });
+    const exchange = `http://127.0.0.1:${exchangePort}`;
+    await waitUntilReady(`${exchange}/readyz`, `the exchange service (${setting})`);
+    services.start('gateway/dist/main.js', {
+      PORT: String(gatewayPort),
+      METRICS_PORT: String(gatewayMetrics),
+      EXCHANGE_URL: exchange,
+      ...benchGatewayEnv(run),
+    });
+    const gateway = `http://127.0.0.1:${gatewayPort}`;
+    await waitUntilReady(`${gateway}/readyz`, `the gateway (${setting})`);
+    await producer.connect();
+    const members: Member[] = Array.from({ length: MEMBERS }, () => {
+      const id = `bench-${randomUUID()}`;
+      return { id, token: signTestToken(id, { expiresIn: 3600 }), listings: [] };
+    });
+    for (const m of members) {
+      await publish(
+        producer,
+        prefix,
+        'subscription.changed',
+        m.id,
+        { userId: m.id, status: 'active', currentPeriodEnd: null },
+        Topics.subscription,
+      );
+    }
+    const announcements: Array<{ key: string; value: string }> = [];
+    for (let i = 0; i < LISTINGS; i++) {
+      const m = members[i % MEMBERS]!;
+      const id = randomUUID();
+      m.listings.push(id);
+      const data = listingCreated(id, m.id, i, {
+        slug: 'bench-listing',
+        title: 'Bench listing',
+        benchmark: 'exchange-cost',
+      });
+      announcements.push(eventMessage('product.created', id, data));
+    }
+    for (let i = 0; i < announcements.length; i += 200) {
+      await producer.send({
+        topic: `${prefix}${Topics.product}`,
+        messages: announcements.slice(i, i + 200),
+      });
+    }
+    const db = await mongoose
+      .createConnection(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/', {
+        dbName: `${run}_exchange`,
+      })
+      .asPromise();
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      const [listings, entitled] = await Promise.all([
+        db.collection('listings').countDocuments(),
+        db.collection('entitlements').countDocuments(),
+      ]);
+      if (listings >= LISTINGS && entitled >= MEMBERS) break;
+      if (Date.now() > deadline) {
+        throw new Error(`projections incomplete: ${listings} listings, ${entitled} entitlements`);
+      }
+      await sleep(250);
+    }
+    await db.close();
+    await producer.disconnect();
+    return {
+      setting,
+      gateway,
+      members,
+      scrapes:
+        setting === 'off'
+          ? []
+          : [exchangeMetrics, gatewayMetrics].map((p) => `http://127.0.0.1:${p}/metrics`),
+      stop: () => services.stopAll(),
+    };
+  } catch (err) {
+    await producer.disconnect().catch(() => undefined);
+    services.stopAll();
+    throw err;
+  }
+}
+
+interface Load {
+  /** Proposals created per second. */
+  proposals: number;
+  /** Calls (propose, read, reject) answered per second. */
+  calls: number;
+  /** Calls answered with an unexpected status. */
+  errors: number;
+  p50: number;
+}
+
+/** `clients` loops of propose, read, reject against one stack for `seconds`. */
+async function load(s: Stack, clients: number, seconds: number): Promise<Load> {
+  const scrape = () =>
+    Promise.all(s.scrapes.map((u) => fetch(u).then((r) => r.text()))).catch(() => []);
+  const timer = setInterval(() => void scrape(), 5000);
+  const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+  let proposals = 0;
+  let calls = 0;
+  let errors = 0;
+  const latencies: number[] = [];
+  const call = async (method: string, url: string, m: Member, body: unknown, ok: number) => {
+    const t0 = performance.now();
+    const res = await callAs(s.gateway, method, url, m.token, body);
+    latencies.push(performance.now() - t0);
+    calls++;
+    if (res.status !== ok) errors++;
+    return res;
+  };
+  const started = performance.now();
+  const stopAt = started + seconds * 1000;
+  try {
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < stopAt) {
+          const sender = pick(s.members);
+          let receiver = pick(s.members);
+          while (receiver === sender) receiver = pick(s.members);
+          const created = await call(
+            'POST',
+            '/api/exchange/proposal',
+            sender,
+            {
+              userId: sender.id,
+              receiverId: receiver.id,
+              requestedProductIds: [...new Set([pick(receiver.listings), pick(receiver.listings)])],
+              offeredProductIds: [pick(sender.listings)],
+              message: 'Would you trade?',
+              deposit_amount: 5,
+            },
+            201,
+          );
+          if (created.status !== 201) continue;
+          proposals++;
+          const id = String(created.body.data?.proposal_id);
+          await call('GET', `/api/exchange/proposal/${id}`, receiver, undefined, 200);
+          await call(
+            'PUT',
+            `/api/exchange/proposal/${id}/status`,
+            receiver,
+            { status: 'rejected', userId: receiver.id },
+            200,
+          );
+        }
+      }),
+    );
+  } finally {
+    clearInterval(timer);
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    proposals: proposals / elapsed,
+    calls: calls / elapsed,
+    errors,
+    p50: latencies[Math.floor(latencies.length / 2)] ?? 0,
+  };
+}
+
+async function main() {
+  const receiver = await otlpReceiver();
+  const stacks: Stack[] = [];
+  try {
+    for (const s of SETTINGS) {
+      log(`starting the ${LABEL[s]} stack`);
+      stacks.push(await stack(s, receiver));
+    }
+    const loadAt = os.loadavg();
+    log('warming up');
+    for (const s of stacks) await load(s, CLIENTS, 3);
+    const spansAtStart = [...receiver.spans.values()].reduce((a, b) => a + b, 0);
+    type Round = { results: Record<Setting, Load>; order: Setting[] };
+    const rounds: Round[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const order = SETTINGS.map((_, j) => SETTINGS[(i + j) % SETTINGS.length]!);
+      const results = {} as Record<Setting, Load>;
+      for (const s of order)
+        results[s] = await load(stacks[SETTINGS.indexOf(s)]!, CLIENTS, ROUND_S);
+      rounds.push({ results, order });
+      log(
+        `round ${i + 1}: ${SETTINGS.map((s) => `${s} ${results[s].proposals.toFixed(1)}`).join(', ')} proposals/s`,
+      );
+    }
+    const share = Math.max(1, Math.round(CLIENTS / SETTINGS.length));
+    const together: Round[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const all = await Promise.all(stacks.map((s) => load(s, share, ROUND_S)));
+      const results = {} as Record<Setting, Load>;
+      SETTINGS.forEach((s, j) => (results[s] = all[j]!));
+      together.push({ results, order: [...SETTINGS] });
+      log(
+        `together ${i + 1}: ${SETTINGS.map((s) => `${s} ${results[s].proposals.toFixed(1)}`).join(', ')} proposals/s`,
+      );
+    }
+    const loadAfter = os.loadavg();
+    // The batch span processor sends every 5 s: let its last batch arrive before counting.
+    await sleep(7000);
+    const spansTotal = [...receiver.spans.values()].reduce((a, b) => a + b, 0);
+    const spansByService = [...receiver.spans.entries()].map(([s, n]) => `${s} ${n}`).join(', ');
+    const spansByName = [...receiver.names.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([s, n]) => `\`${s}\` ${n}`)
+      .join(', ');
+
+    const median = (xs: number[]) => {
+      const v = [...xs].sort((a, b) => a - b);
+      return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
+    };
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const tp = (r: Round, s: Setting) => r.results[s].calls;
+    const ratio = (rs: Round[], s: Setting, base: Setting = 'off') =>
+      median(rs.map((r) => tp(r, s) / tp(r, base)));
+    const verdict = (rs: Round[], s: Exclude<Setting, 'off'>) => {
+      const cost = 1 - ratio(rs, s);
+      return `median ${LABEL[s]}/off **${ratio(rs, s).toFixed(3)}**, cost **${(cost * 100).toFixed(1)}%** of throughput (goal ≤ ${GOAL[s] * 100}%): ${cost <= GOAL[s] ? 'met' : 'NOT met'}`;
+    };
+    const errorsOf = (r: Round) => SETTINGS.reduce((n, s) => n + r.results[s].errors, 0);
+    const cells = (r: Round) =>
+      SETTINGS.map((s) => `${tp(r, s).toFixed(1)} (${r.results[s].proposals.toFixed(1)})`).join(
+        ' | ',
+      );
+    const ratios = (r: Round) =>
+      `${(tp(r, 'metrics') / tp(r, 'off')).toFixed(2)} | ${(tp(r, 'tracing') / tp(r, 'off')).toFixed(2)}`;
+    const body = `
+The exchange path through the gateway (both child processes, built code) on ${databaseServer()}, Kafka and Redis
+of this machine, three ways in one run: **off** (\`METRICS_ENABLED=false\`, no \`OTEL_*\` settings), **metrics**
+(the exchange service's and the gateway's metrics, their metrics ports read every 5 s during their rounds) and
+**metrics + tracing** (as metrics, and traces at 100% sampling, \`OTEL_TRACES_SAMPLER=always_on\`, exported by the
+SDK's batch span processor over OTLP/HTTP \`http/json\` to a receiver in the benchmark's process that counts them).
+Three copies of the pair, each with its own databases, topics and Redis keys, ${LISTINGS} listings of ${MEMBERS}
+subscribed members announced as events. Each client loops: propose, the receiver reads it, the receiver rejects it
+(three calls; the proposal's events go through the outbox to Kafka). ${CLIENTS} clients per copy, ${ROUND_S} s per run,
+the order rotating round by round; then ${ROUNDS} rounds with all three loaded at once (${share} clients each).
+Revision ${revision()}; load average ${loadAt.map((x) => x.toFixed(2)).join(' / ')} at the start and
+${loadAfter.map((x) => x.toFixed(2)).join(' / ')} at the end, on ${os.cpus().length} cores (a shared machine).
+
+Calls per second (proposals per second in brackets):
+
+| round (order) | off | metrics | metrics + tracing | metrics/off | tracing/off | p50 ms off / metrics / tracing | errors |
+|---|---|---|---|---|---|---|---|
+${rounds.map((r, i) => `| ${i + 1} (${r.order.join(', ')}) | ${cells(r)} | ${ratios(r)} | ${SETTINGS.map((s) => r.results[s].p50.toFixed(1)).join(' / ')} | ${errorsOf(r)} |`).join('\n')}
+
+All three loaded at the same time:
+
+| round | off | metrics | metrics + tracing | metrics/off | tracing/off | errors |
+|---|---|---|---|---|---|---|
+${together.map((r, i) => `| ${i + 1} | ${cells(r)} | ${ratios(r)} | ${errorsOf(r)} |`).join('\n')}
+
+- Metrics, side by side: ${verdict(together, 'metrics')}. In turn: ${verdict(rounds, 'metrics')}.
+- Metrics + tracing, side by side: ${verdict(together, 'tracing')}. In turn: ${verdict(rounds, 'tracing')}.
+- Tracing alone (metrics + tracing against metrics): median ${ratio(together, 'tracing', 'metrics').toFixed(3)} side by side, ${ratio(rounds, 'tracing', 'metrics').toFixed(3)} in turn.
+- Mean calls per second in turn: ${SETTINGS.map((s) => `${LABEL[s]} ${mean(rounds.map((r) => tp(r, s))).toFixed(1)}`).join(', ')}.
+- Traces were on: the receiver got **${spansTotal} spans** in ${receiver.requests} export requests (${spansByService || 'none'}; ${receiver.unreadable} unreadable), ${spansTotal - spansAtStart} after the warm-up; the most frequent by service and name: ${spansByName || 'none'}.
+`;
+    writeSection('exchange-cost', body);
+    console.log(body);
+    console.log(`machine: ${machine()}`);
+  } finally {
+    for (const s of stacks) s.stop();
+    await receiver.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

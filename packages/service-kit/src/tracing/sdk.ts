@@ -1,6 +1,6 @@
 import { trace } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
@@ -26,7 +26,9 @@ export function startSdk(service: string, env: NodeJS.ProcessEnv) {
         // Outgoing calls outside any request or event (timers, start-up) would each be a trace.
         requireParentforOutgoingSpans: true,
       }),
-      new ExpressInstrumentation(),
+      // Route and handler spans only: a span per middleware (helmet, body parsing, limits…) was
+      // eight spans per process per request, most of the SDK's cost and noise in every trace.
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       new UndiciInstrumentation({ requireParentforSpans: true }),
       new MongoDBInstrumentation({ requireParentSpan: true }),
       new IORedisInstrumentation({ requireParentSpan: true }),

@@ -181,5 +181,6 @@ describe('admin disputes', () => {
     });
     expect(await screen.findByText(/Exchange cancelled, listings released/)).toBeVisible();
     expect(screen.getByText(/The chat is shown only while the dispute is open/)).toBeVisible();
+    expect(screen.getByText(/Photos are shown only while the dispute is open/)).toBeVisible();
   });
 });

@@ -57,14 +57,18 @@ async function transcriptOf(deps: Pick<ModerationDeps, 'calls'>, actor: Actor, p
 
 /**
  * The dispute's photos as the admin's browser reads them: catalog keeps them privately and gives
- * short-lived URLs to an admin with the disputes area. A photo stored before the private path (a
- * URL) is shown as it is; when catalog cannot answer now, the photos are left out, the rest shown.
+ * short-lived URLs to an admin with the disputes area. Like the chat, they are shown only while
+ * the dispute is open: once it is closed none is asked for. A photo stored before the private
+ * path (a URL) is shown as it is; when catalog cannot answer now, the photos are left out, the
+ * rest shown.
  */
 export async function photosOf(
   deps: Pick<ModerationDeps, 'calls'>,
   actor: Actor,
-  photos: string[],
+  dispute: { status: string; photos: string[] },
 ) {
+  if (dispute.status === 'closed') return [];
+  const { photos } = dispute;
   const keys = photos.filter((p) => privatePhotoKey.safeParse(p).success);
   const legacy = photos.filter((p) => !keys.includes(p));
   if (keys.length === 0) return legacy;
@@ -80,8 +84,8 @@ export async function photosOf(
 }
 
 /**
- * One dispute for an admin, audited as `dispute.viewed`: the chat transcript is asked for only
- * while the dispute is not closed (chat itself refuses it otherwise).
+ * One dispute for an admin, audited as `dispute.viewed`: the chat transcript and the photos are
+ * asked for only while the dispute is not closed (chat itself refuses the transcript otherwise).
  */
 export async function viewDispute(deps: ModerationDeps, actor: Actor, id: string) {
   const found = fromService(
@@ -101,7 +105,7 @@ export async function viewDispute(deps: ModerationDeps, actor: Actor, id: string
       transcript_messages: transcript?.length ?? null,
     },
   });
-  const photos = await photosOf(deps, actor, found.dispute.photos);
+  const photos = await photosOf(deps, actor, found.dispute);
   return { ...found, dispute: { ...found.dispute, photos }, transcript, audit_id: entry.id };
 }
 

@@ -245,19 +245,26 @@ function DisputeDetail({ id, onClose }: { id: string; onClose(): void }) {
           </li>
         ))}
       </ol>
-      {d.photos.length > 0 && (
+      {d.status === 'closed' ? (
         <>
           <h3>Photos</h3>
-          <ul className="admin-dispute__photos">
-            {d.photos.map((url, i) => (
-              <li key={url}>
-                <a href={url} target="_blank" rel="noreferrer">
-                  <img src={url} alt={`Photo ${i + 1}`} width={160} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <p className="admin-muted">Photos are shown only while the dispute is open.</p>
         </>
+      ) : (
+        d.photos.length > 0 && (
+          <>
+            <h3>Photos</h3>
+            <ul className="admin-dispute__photos">
+              {d.photos.map((url, i) => (
+                <li key={url}>
+                  <a href={url} target="_blank" rel="noreferrer">
+                    <img src={url} alt={`Photo ${i + 1}`} width={160} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        )
       )}
       <h3>Shipping</h3>
       <ul>

@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import mongoose from 'mongoose';
-import { Topics } from '@swapbooth/contracts';
-import { freePort, signTestToken } from '@swapbooth/test-kit';
+import { freePort } from '@swapbooth/test-kit';
 import { machine, revision, writeSection } from './results';
 import { otlpReceiver, type ReceivedSpans } from './support/otlp-receiver';
 import {
@@ -12,12 +9,11 @@ import {
   BuiltProcesses,
   callAs,
   databaseServer,
-  eventMessage,
   listingCreated,
-  publish,
   sleep,
   waitUntilReady,
 } from './support/stack';
+import { seedExchangeMarket, type MarketMember } from './support/exchange-market';
 
 /**
  * npm run bench:exchange-cost — what metrics and traces cost the exchange path. Three copies of the
@@ -45,11 +41,7 @@ const LABEL: Record<Setting, string> = {
 };
 const GOAL: Record<Exclude<Setting, 'off'>, number> = { metrics: 0.03, tracing: 0.1 };
 
-interface Member {
-  id: string;
-  token: string;
-  listings: string[];
-}
+type Member = MarketMember;
 
 interface Stack {
   setting: Setting;
@@ -95,56 +87,20 @@ async function stack(setting: Setting, receiver: ReceivedSpans): Promise<Stack> 
     const gateway = `http://127.0.0.1:${gatewayPort}`;
     await waitUntilReady(`${gateway}/readyz`, `the gateway (${setting})`);
     await producer.connect();
-    const members: Member[] = Array.from({ length: MEMBERS }, () => {
-      const id = `bench-${randomUUID()}`;
-      return { id, token: signTestToken(id, { expiresIn: 3600 }), listings: [] };
-    });
-    for (const m of members) {
-      await publish(
-        producer,
-        prefix,
-        'subscription.changed',
-        m.id,
-        { userId: m.id, status: 'active', currentPeriodEnd: null },
-        Topics.subscription,
-      );
-    }
-    const announcements: Array<{ key: string; value: string }> = [];
-    for (let i = 0; i < LISTINGS; i++) {
-      const m = members[i % MEMBERS]!;
-      const id = randomUUID();
-      m.listings.push(id);
-      const data = listingCreated(id, m.id, i, {
-        slug: 'bench-listing',
-        title: 'Bench listing',
-        benchmark: 'exchange-cost',
-      });
-      announcements.push(eventMessage('product.created', id, data));
-    }
-    for (let i = 0; i < announcements.length; i += 200) {
-      await producer.send({
-        topic: `${prefix}${Topics.product}`,
-        messages: announcements.slice(i, i + 200),
-      });
-    }
-    const db = await mongoose
-      .createConnection(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/', {
-        dbName: `${run}_exchange`,
-      })
-      .asPromise();
-    const deadline = Date.now() + 180_000;
-    for (;;) {
-      const [listings, entitled] = await Promise.all([
-        db.collection('listings').countDocuments(),
-        db.collection('entitlements').countDocuments(),
-      ]);
-      if (listings >= LISTINGS && entitled >= MEMBERS) break;
-      if (Date.now() > deadline) {
-        throw new Error(`projections incomplete: ${listings} listings, ${entitled} entitlements`);
-      }
-      await sleep(250);
-    }
-    await db.close();
+    const members: Member[] = await seedExchangeMarket(
+      producer,
+      { run, prefix },
+      {
+        members: MEMBERS,
+        listings: LISTINGS,
+        listing: (id, owner, i) =>
+          listingCreated(id, owner, i, {
+            slug: 'bench-listing',
+            title: 'Bench listing',
+            benchmark: 'exchange-cost',
+          }),
+      },
+    );
     await producer.disconnect();
     return {
       setting,

@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import mongoose from 'mongoose';
-import { Topics } from '@swapbooth/contracts';
-import { freePort, signTestToken } from '@swapbooth/test-kit';
+import { freePort } from '@swapbooth/test-kit';
 import { machine, revision, writeSection } from './results';
 import { CLK_TCK, listeners, readStat } from './idle/procs';
 
@@ -13,14 +10,13 @@ import {
   BuiltProcesses,
   callAs,
   databaseServer,
-  eventMessage,
   listingCreated,
   pct,
-  publish,
   sleep,
   waitUntilReady,
   type JsonAnswer,
 } from './support/stack';
+import { seedExchangeMarket, type MarketMember } from './support/exchange-market';
 
 /**
  * npm run bench:exchange — 16 clients proposing, countering and accepting through the gateway over
@@ -35,11 +31,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 30);
 
 const log = (msg: string) => console.log(`[bench:exchange] ${msg}`);
 
-interface Member {
-  id: string;
-  token: string;
-  listings: string[];
-}
+type Member = MarketMember;
 
 type Call = 'propose' | 'counter' | 'accept' | 'read';
 const calls: Call[] = ['propose', 'counter', 'accept', 'read'];
@@ -127,56 +119,12 @@ async function main() {
     await waitUntilReady(`${gateway}/readyz`, 'the gateway');
     await producer.connect();
 
-    // Members, their listings (as catalog announces them) and their subscriptions (as payment does).
-    const members: Member[] = Array.from({ length: MEMBERS }, () => {
-      const id = `bench-${randomUUID()}`;
-      return { id, token: signTestToken(id, { expiresIn: 3600 }), listings: [] };
-    });
     log(`announcing ${LISTINGS} listings of ${MEMBERS} members`);
-    // Subscriptions first, so they are in (or close behind) by the time the listings are.
-    for (const m of members) {
-      await publish(
-        producer,
-        prefix,
-        'subscription.changed',
-        m.id,
-        { userId: m.id, status: 'active', currentPeriodEnd: null },
-        Topics.subscription,
-      );
-    }
-    const announcements: Array<{ key: string; value: string }> = [];
-    for (let i = 0; i < LISTINGS; i++) {
-      const m = members[i % MEMBERS]!;
-      const id = randomUUID();
-      m.listings.push(id);
-      announcements.push(eventMessage('product.created', id, listing(id, m.id, i)));
-    }
-    for (let i = 0; i < announcements.length; i += 200) {
-      await producer.send({
-        topic: `${prefix}${Topics.product}`,
-        messages: announcements.slice(i, i + 200),
-      });
-    }
-    // The projections fill from three partitions each, at their own pace: wait until the service's
-    // own collections hold every listing and every subscription (read-only, for readiness).
-    const db = await mongoose
-      .createConnection(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/', {
-        dbName: `${run}_exchange`,
-      })
-      .asPromise();
-    const deadline = Date.now() + 180_000;
-    for (;;) {
-      const [listings, entitled] = await Promise.all([
-        db.collection('listings').countDocuments(),
-        db.collection('entitlements').countDocuments(),
-      ]);
-      if (listings >= LISTINGS && entitled >= MEMBERS) break;
-      if (Date.now() > deadline) {
-        throw new Error(`projections incomplete: ${listings} listings, ${entitled} entitlements`);
-      }
-      await sleep(250);
-    }
-    await db.close();
+    const members: Member[] = await seedExchangeMarket(
+      producer,
+      { run, prefix },
+      { members: MEMBERS, listings: LISTINGS, listing },
+    );
     log('projection ready; running the load');
 
     const rec = new Recorder();

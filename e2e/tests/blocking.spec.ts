@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { png, signUp, unique, type Member } from './helpers';
+import { signUp, unique, type Member, listItem, openStore } from './helpers';
 
 /**
  * Blocking a member: Alice blocks Bob from his store page; Bob's open proposal to her is cancelled,
@@ -39,37 +39,6 @@ async function member(browser: Browser, m: Member, street: string): Promise<Page
   return page;
 }
 
-async function openStore(page: Page, name: string, username: string) {
-  await page.goto('/create-store');
-  await page.getByLabel('Store name').fill(name);
-  await page.getByLabel('Username').fill(username);
-  await expect(page.getByText('Available')).toHaveCount(2);
-  await page.getByRole('button', { name: 'Create store' }).click();
-  await expect(page).toHaveURL(new RegExp(`/my-store/${username}$`));
-}
-
-/** Lists an item from My Store and answers its slug. */
-async function list(page: Page, title: string, colour: [number, number, number]) {
-  await page.getByRole('button', { name: 'New listing' }).click();
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Description').fill(`${title}: in good order, ready for a swap.`);
-  const category = page.getByLabel('Category');
-  await expect(category.locator('option')).not.toHaveCount(1);
-  await category.selectOption({ index: 1 });
-  await page.getByLabel('Condition').selectOption('good');
-  await page
-    .getByTestId('listing-images')
-    .setInputFiles([{ name: 'photo.png', mimeType: 'image/png', buffer: png(320, 240, colour) }]);
-  await expect(page.getByText('Uploading…')).toHaveCount(0, { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText('Your listing is live')).toBeVisible();
-  const row = page.locator('.owner-row', { hasText: title });
-  await expect(row).toContainText('Published');
-  return decodeURIComponent(
-    (await row.getByRole('link').first().getAttribute('href'))!.replace('/listings/', ''),
-  );
-}
-
 /** Bob starts an offer for Alice's listing (with a deposit) and reaches its review. */
 async function reviewOffer(page: Page) {
   await page.goto(`/listings/${aliceSlug}`);
@@ -88,9 +57,9 @@ test('two members open a store with a listing each, and Bob proposes to Alice', 
   alicePage = await member(browser, alice, '3200 24th St');
   bobPage = await member(browser, bob, '1 Mission St');
   await openStore(alicePage, aliceStore, `alb_${id}`.slice(0, 30));
-  aliceSlug = await list(alicePage, aliceItem, [200, 60, 60]);
+  aliceSlug = await listItem(alicePage, aliceItem, [200, 60, 60]);
   await openStore(bobPage, bobStore, `bob_${id}`.slice(0, 30));
-  bobSlug = await list(bobPage, bobItem, [60, 60, 200]);
+  bobSlug = await listItem(bobPage, bobItem, [60, 60, 200]);
 
   await reviewOffer(bobPage);
   await bobPage.getByRole('button', { name: 'Send offer' }).click();

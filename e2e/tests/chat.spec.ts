@@ -1,5 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { MAILDEV_URL, png, signUp, snap, subscribe, unique, type Member } from './helpers';
+import {
+  MAILDEV_URL,
+  signUp,
+  snap,
+  subscribe,
+  unique,
+  type Member,
+  listItem,
+  openStore,
+} from './helpers';
 
 /**
  * Live in two browsers: Bob's bell moves the moment Alice's proposal arrives (no reload), and the
@@ -34,45 +43,15 @@ async function member(browser: Browser, m: Member, street: string): Promise<Page
   return page;
 }
 
-async function openStore(page: Page, name: string, username: string) {
-  await page.goto('/create-store');
-  await page.getByLabel('Store name').fill(name);
-  await page.getByLabel('Username').fill(username);
-  await expect(page.getByText('Available')).toHaveCount(2);
-  await page.getByRole('button', { name: 'Create store' }).click();
-  await expect(page).toHaveURL(new RegExp(`/my-store/${username}$`));
-}
-
-/** Lists an item from My Store and answers its slug. */
-async function list(page: Page, title: string, colour: [number, number, number]) {
-  await page.getByRole('button', { name: 'New listing' }).click();
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Description').fill(`${title}: in good order, ready for a swap.`);
-  const category = page.getByLabel('Category');
-  await expect(category.locator('option')).not.toHaveCount(1);
-  await category.selectOption({ index: 1 });
-  await page.getByLabel('Condition').selectOption('good');
-  await page
-    .getByTestId('listing-images')
-    .setInputFiles([{ name: 'photo.png', mimeType: 'image/png', buffer: png(320, 240, colour) }]);
-  await expect(page.getByText('Uploading…')).toHaveCount(0, { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText('Your listing is live')).toBeVisible();
-  const row = page.locator('.owner-row', { hasText: title });
-  return decodeURIComponent(
-    (await row.getByRole('link').first().getAttribute('href'))!.replace('/listings/', ''),
-  );
-}
-
 let bobSlug = '';
 
 test('two members sign up and list an item each', async ({ browser }) => {
   alicePage = await member(browser, alice, '3200 24th St');
   bobPage = await member(browser, bob, '1 Mission St');
   await openStore(alicePage, `Alice Lamps ${id}`, `alc_${id}`.slice(0, 30));
-  await list(alicePage, aliceItem, [220, 180, 40]);
+  await listItem(alicePage, aliceItem, [220, 180, 40]);
   await openStore(bobPage, `Bob Drums ${id}`, `boc_${id}`.slice(0, 30));
-  bobSlug = await list(bobPage, bobItem, [40, 120, 200]);
+  bobSlug = await listItem(bobPage, bobItem, [40, 120, 200]);
 });
 
 test('Bob’s bell counts Alice’s proposal the moment it is sent, without a reload', async () => {

@@ -151,3 +151,36 @@ export async function subscribe(page: Page) {
     timeout: 30_000,
   });
 }
+
+/** Opens a member's store from the create-store page, under a free name and username. */
+export async function openStore(page: Page, name: string, username: string) {
+  await page.goto('/create-store');
+  await page.getByLabel('Store name').fill(name);
+  await page.getByLabel('Username').fill(username);
+  await expect(page.getByText('Available')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Create store' }).click();
+  await expect(page).toHaveURL(new RegExp(`/my-store/${username}$`));
+}
+
+/** Lists an item from My Store and answers its slug. */
+export async function listItem(page: Page, title: string, colour: [number, number, number]) {
+  await page.getByRole('button', { name: 'New listing' }).click();
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill(`${title}: in good order, ready for a swap.`);
+  const category = page.getByLabel('Category');
+  await expect(category.locator('option')).not.toHaveCount(1);
+  await category.selectOption({ index: 1 });
+  await page.getByLabel('Condition').selectOption('good');
+  await page
+    .getByTestId('listing-images')
+    .setInputFiles([{ name: 'photo.png', mimeType: 'image/png', buffer: png(320, 240, colour) }]);
+  await expect(page.getByText('Uploading…')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Publish' }).click();
+  // The toast of the listing before may still show beside this one's.
+  await expect(page.getByText('Your listing is live').last()).toBeVisible();
+  const row = page.locator('.owner-row', { hasText: title });
+  await expect(row).toContainText('Published');
+  return decodeURIComponent(
+    (await row.getByRole('link').first().getAttribute('href'))!.replace('/listings/', ''),
+  );
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { png, signUp, snap, unique, type Member } from './helpers';
+import { signUp, snap, unique, type Member, listItem } from './helpers';
 
 /**
  * "Make an Offer" from each place a member starts one (a listing page, the seller's store page and
@@ -33,29 +33,6 @@ async function member(browser: Browser, m: Member, street: string): Promise<Page
   const page = await (await browser.newContext()).newPage();
   await signUp(page, m, { street, city: 'San Francisco', state: 'CA' });
   return page;
-}
-
-/** Lists an item from My Store and answers its slug. */
-async function list(page: Page, title: string, colour: [number, number, number]) {
-  await page.getByRole('button', { name: 'New listing' }).click();
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Description').fill(`${title}: in good order, ready for a swap.`);
-  const category = page.getByLabel('Category');
-  await expect(category.locator('option')).not.toHaveCount(1);
-  await category.selectOption({ index: 1 });
-  await page.getByLabel('Condition').selectOption('good');
-  await page
-    .getByTestId('listing-images')
-    .setInputFiles([{ name: 'photo.png', mimeType: 'image/png', buffer: png(320, 240, colour) }]);
-  await expect(page.getByText('Uploading…')).toHaveCount(0, { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Publish' }).click();
-  // The toast of the listing before may still show beside this one's.
-  await expect(page.getByText('Your listing is live').last()).toBeVisible();
-  const row = page.locator('.owner-row', { hasText: title });
-  await expect(row).toContainText('Published');
-  return decodeURIComponent(
-    (await row.getByRole('link').first().getAttribute('href'))!.replace('/listings/', ''),
-  );
 }
 
 /**
@@ -98,7 +75,8 @@ test('a seller opens a store and lists three items', async ({ browser }) => {
     [60, 160, 60],
     [60, 60, 200],
   ];
-  for (const [i, title] of titles.entries()) slugs.push(await list(sellerPage, title, colours[i]!));
+  for (const [i, title] of titles.entries())
+    slugs.push(await listItem(sellerPage, title, colours[i]!));
 });
 
 test('an offer started on a listing page reaches the seller', async () => {

@@ -1,5 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, png, signUp, snap, subscribe, unique, type Member } from './helpers';
+import {
+  expectAccessible,
+  signUp,
+  snap,
+  subscribe,
+  unique,
+  type Member,
+  listItem,
+  openStore,
+} from './helpers';
 
 /**
  * The trade loop in the browser: two members who never met find each other's listings, agree a
@@ -38,36 +47,6 @@ async function member(browser: Browser, m: Member, street: string): Promise<Page
   return page;
 }
 
-async function openStore(page: Page, name: string, username: string) {
-  await page.goto('/create-store');
-  await page.getByLabel('Store name').fill(name);
-  await page.getByLabel('Username').fill(username);
-  await expect(page.getByText('Available')).toHaveCount(2);
-  await page.getByRole('button', { name: 'Create store' }).click();
-  await expect(page).toHaveURL(new RegExp(`/my-store/${username}$`));
-}
-
-/** Lists an item from My Store and answers its slug. */
-async function list(page: Page, title: string, colour: [number, number, number]) {
-  await page.getByRole('button', { name: 'New listing' }).click();
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Description').fill(`${title}: in good order, ready for a swap.`);
-  const category = page.getByLabel('Category');
-  await expect(category.locator('option')).not.toHaveCount(1);
-  await category.selectOption({ index: 1 });
-  await page.getByLabel('Condition').selectOption('good');
-  await page
-    .getByTestId('listing-images')
-    .setInputFiles([{ name: 'photo.png', mimeType: 'image/png', buffer: png(320, 240, colour) }]);
-  await expect(page.getByText('Uploading…')).toHaveCount(0, { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText('Your listing is live')).toBeVisible();
-  const row = page.locator('.owner-row', { hasText: title });
-  return decodeURIComponent(
-    (await row.getByRole('link').first().getAttribute('href'))!.replace('/listings/', ''),
-  );
-}
-
 /** The other member's move arrives when the page is opened again. */
 async function reloadUntil(page: Page, check: () => Promise<void>) {
   await expect(async () => {
@@ -82,10 +61,10 @@ test('two members sign up and list items', async ({ browser }) => {
   alicePage = await member(browser, alice, '3200 24th St');
   bobPage = await member(browser, bob, '1 Mission St');
   await openStore(alicePage, `Alice Booth ${id}`, `al_${id}`.slice(0, 30));
-  await list(alicePage, aliceItem, [200, 60, 60]);
+  await listItem(alicePage, aliceItem, [200, 60, 60]);
   await openStore(bobPage, `Bob Booth ${id}`, `bo_${id}`.slice(0, 30));
-  bobSlug = await list(bobPage, bobItem, [60, 160, 60]);
-  await list(bobPage, bobOther, [60, 60, 200]);
+  bobSlug = await listItem(bobPage, bobItem, [60, 160, 60]);
+  await listItem(bobPage, bobOther, [60, 60, 200]);
 });
 
 test('Alice bags Bob’s tent and sends an offer of her teapot from the bag', async () => {

@@ -3,30 +3,39 @@ import { mockFetch, profileBody, renderApp, signIn } from '../../../test/test-ut
 
 const ME = 'user-1';
 
+/**
+ * My Account's settings for a signed-in member whose every e-mail kind is on, against a backend
+ * that keeps what is PUT; answers the bodies PUT to the settings, in order.
+ */
+function openSettings(): unknown[] {
+  const puts: unknown[] = [];
+  let email: Record<string, boolean> = {
+    'exchange-received': true,
+    'exchange-accepted': true,
+    'exchange-completed': true,
+    'exchange-deadlines': true,
+    subscription: true,
+  };
+  mockFetch(({ url, method, body }) => {
+    if (url.pathname === '/api/auth/refresh') return { status: 401, body: {} };
+    if (url.pathname === '/api/profile') return { body: profileBody({ userId: ME }) };
+    if (url.pathname === '/api/notifications/settings') {
+      if (method === 'PUT') {
+        puts.push(body);
+        email = { ...email, ...(body as { email: Record<string, boolean> }).email };
+      }
+      return { body: { success: true, data: { email } } };
+    }
+    return undefined;
+  });
+  signIn(ME);
+  renderApp('/my-account#settings');
+  return puts;
+}
+
 describe('e-mail preferences in My Account, Settings', () => {
   it('shows each trade e-mail kind and turns one off', async () => {
-    const puts: unknown[] = [];
-    let email: Record<string, boolean> = {
-      'exchange-received': true,
-      'exchange-accepted': true,
-      'exchange-completed': true,
-      'exchange-deadlines': true,
-      subscription: true,
-    };
-    mockFetch(({ url, method, body }) => {
-      if (url.pathname === '/api/auth/refresh') return { status: 401, body: {} };
-      if (url.pathname === '/api/profile') return { body: profileBody({ userId: ME }) };
-      if (url.pathname === '/api/notifications/settings') {
-        if (method === 'PUT') {
-          puts.push(body);
-          email = { ...email, ...(body as { email: Record<string, boolean> }).email };
-        }
-        return { body: { success: true, data: { email } } };
-      }
-      return undefined;
-    });
-    signIn(ME);
-    renderApp('/my-account#settings');
+    const puts = openSettings();
     const received = await screen.findByRole('checkbox', {
       name: 'A proposal for my listings arrives',
     });
@@ -42,28 +51,7 @@ describe('e-mail preferences in My Account, Settings', () => {
   });
 
   it('turns the trade-clock e-mails off with their own switch', async () => {
-    const puts: unknown[] = [];
-    let email: Record<string, boolean> = {
-      'exchange-received': true,
-      'exchange-accepted': true,
-      'exchange-completed': true,
-      'exchange-deadlines': true,
-      subscription: true,
-    };
-    mockFetch(({ url, method, body }) => {
-      if (url.pathname === '/api/auth/refresh') return { status: 401, body: {} };
-      if (url.pathname === '/api/profile') return { body: profileBody({ userId: ME }) };
-      if (url.pathname === '/api/notifications/settings') {
-        if (method === 'PUT') {
-          puts.push(body);
-          email = { ...email, ...(body as { email: Record<string, boolean> }).email };
-        }
-        return { body: { success: true, data: { email } } };
-      }
-      return undefined;
-    });
-    signIn(ME);
-    renderApp('/my-account#settings');
+    const puts = openSettings();
     const deadlines = await screen.findByRole('checkbox', {
       name: /An exchange deadline comes up/,
     });

@@ -49,6 +49,8 @@ interface Claimed {
   _outboxLeaseUntil?: Date | null;
 }
 
+const OUTBOX_FIELDS = { _outbox: 1, _outboxPending: 1, _outboxLeaseUntil: 1 } as const;
+
 /** Whether another relay holds the document's lease. */
 const leased = (doc: Claimed, now = new Date()) =>
   doc._outboxLeaseUntil != null && doc._outboxLeaseUntil.getTime() > now.getTime();
@@ -159,7 +161,8 @@ export class OutboxRelay {
         const key = `${m.c}\u0000${m.a === undefined ? '*' : String(m.a)}`;
         groups.set(key, [...(groups.get(key) ?? []), m]);
       }
-      let progress = false;
+      // The records of every aggregate seen with nothing pending, removed in one write.
+      const finished: unknown[] = [];
       for (const group of groups.values()) {
         const { c, a } = group[0]!;
         const model = byName.get(c);
@@ -175,50 +178,60 @@ export class OutboxRelay {
           sent += r.sent;
           done = r.done;
         }
-        if (done) {
-          await pending.deleteMany({ _id: { $in: group.map((m) => m._id) } });
-          progress = true;
-        }
+        if (done) finished.push(...group.map((m) => m._id));
       }
+      if (finished.length) await pending.deleteMany({ _id: { $in: finished } } as object);
       // Records left are under another relay's lease: a later sweep looks again.
-      if (!progress || markers.length < batch) break;
+      if (finished.length === 0 || markers.length < batch) break;
     }
     return sent;
   }
 
   /**
    * Publishes one aggregate's pending events until it is seen with none. Every read and write
-   * names the document by `_id`, and clearing the pending flag also requires an empty outbox, so
-   * it cannot race with a new write. `done` is false while
-   * another relay holds the aggregate's lease: its pending record stays until then.
+   * names the document by `_id`: the read takes the lease in the same command (only while no other
+   * relay holds one), and the events sent are cleared together with the pending flag only if the
+   * outbox is still exactly what was read, so it cannot race with a new write. Two commands for an
+   * aggregate whose events go out in one round. `done` is false while another relay holds the
+   * aggregate's lease: its pending record stays until then.
    */
   private async drainOne(model: AnyModel, id: unknown): Promise<{ sent: number; done: boolean }> {
     const byId = { _id: id } as object;
     let sent = 0;
     for (let i = 0; i < 20; i++) {
-      const doc = (await model.collection.findOne(byId, {
-        projection: { _outbox: 1, _outboxPending: 1, _outboxLeaseUntil: 1 },
-      })) as Claimed | null;
-      if (!doc) return { sent, done: true };
-      if (!doc._outbox?.length) {
-        if (doc._outboxPending) {
-          // Only if nothing was appended since the read (one-document condition, atomic).
-          await model.collection.updateOne({ _id: id, _outbox: { $size: 0 } } as object, {
-            $set: { _outboxPending: false },
-          });
-        }
-        return { sent, done: true };
-      }
-      if (leased(doc)) return { sent, done: false };
       const now = new Date();
       const before = (await model.collection.findOneAndUpdate(
-        byId,
+        {
+          _id: id,
+          _outboxPending: true,
+          $or: [{ _outboxLeaseUntil: null }, { _outboxLeaseUntil: { $lte: now } }],
+        } as object,
         { $set: { _outboxLeaseUntil: new Date(now.getTime() + (this.opts.leaseMs ?? 10_000)) } },
-        { returnDocument: 'before' },
+        { returnDocument: 'before', projection: OUTBOX_FIELDS },
       )) as Claimed | null;
-      // Another relay claimed it between the read and the claim: it publishes, not this one.
-      if (!before || leased(before, now)) return { sent, done: false };
-      sent += await this.publish(model, before);
+      if (!before) {
+        // Nothing claimed: gone, nothing pending, or under another relay's lease (which says so).
+        const doc = (await model.collection.findOne(byId, {
+          projection: OUTBOX_FIELDS,
+        })) as Claimed | null;
+        if (!doc || !doc._outboxPending) return { sent, done: true };
+        if (leased(doc)) return { sent, done: false };
+        continue; // a lease ran out between the two reads
+      }
+      const entries = before._outbox ?? [];
+      if (entries.length > 0) sent += await this.publish(model, before);
+      // The outbox exactly as read (the raw driver keeps the stored field order an exact match
+      // needs): emptied and no longer pending in one write. Entries appended meanwhile make it
+      // miss: then only those sent are pulled, and the aggregate is read again.
+      const cleared = await model.collection.updateOne(
+        { _id: id, _outbox: entries } as object,
+        { $set: { _outbox: [], _outboxPending: false, _outboxLeaseUntil: null } } as object,
+      );
+      if (cleared.matchedCount === 1) return { sent, done: true };
+      await model.collection.updateOne(byId, {
+        $pullAll: { _outbox: entries },
+        $set: { _outboxLeaseUntil: null },
+      } as object);
     }
     return { sent, done: false };
   }
@@ -245,7 +258,7 @@ export class OutboxRelay {
     return sent;
   }
 
-  /** Sends the document's events, then removes exactly those from it and releases the lease. */
+  /** Sends the document's events (the caller then removes exactly those and releases the lease). */
   private async publish(model: AnyModel, doc: Claimed): Promise<number> {
     const entries = doc._outbox ?? [];
     if (entries.length > 0) {
@@ -313,15 +326,6 @@ export class OutboxRelay {
       }
       await this.opts.afterPublish?.(entries);
     }
-    // $pullAll with the entries exactly as read (the raw driver keeps the stored field order that
-    // an exact match needs). Entries appended meanwhile stay, and the caller reads it again.
-    await model.collection.updateOne(
-      { _id: doc._id } as object,
-      {
-        $pullAll: { _outbox: entries },
-        $set: { _outboxLeaseUntil: null },
-      } as object,
-    );
     return entries.length;
   }
 

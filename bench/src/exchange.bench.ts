@@ -107,6 +107,10 @@ async function main() {
   try {
     const exchangeProcess = services.start('services/exchange/dist/main.js', {
       PORT: String(exchangePort),
+      // e.g. BENCH_EXCHANGE_NODE_OPTIONS=--cpu-prof to profile the exchange service alone.
+      ...(process.env.BENCH_EXCHANGE_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.BENCH_EXCHANGE_NODE_OPTIONS }
+        : {}),
     });
     const exchange = `http://127.0.0.1:${exchangePort}`;
     await waitUntilReady(`${exchange}/readyz`, 'the exchange service');

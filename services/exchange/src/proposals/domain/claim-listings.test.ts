@@ -12,6 +12,16 @@ function memoryReservations(): ReservationStore & { held: Map<string, Reservatio
       held.set(listingId, { listingId, proposalId, at });
       return 'claimed';
     },
+    async claimInOrder(listingIds, proposalId, at) {
+      const claimed: string[] = [];
+      for (const listingId of listingIds) {
+        const r = held.get(listingId);
+        if (r) return { claimed, held: r };
+        held.set(listingId, { listingId, proposalId, at });
+        claimed.push(listingId);
+      }
+      return { claimed };
+    },
     async takeOver(r, proposalId, at) {
       const cur = held.get(r.listingId);
       if (cur?.proposalId !== r.proposalId || cur.at !== r.at) return false;
@@ -20,6 +30,9 @@ function memoryReservations(): ReservationStore & { held: Map<string, Reservatio
     },
     async release(listingId, proposalId) {
       if (held.get(listingId)?.proposalId === proposalId) held.delete(listingId);
+    },
+    async releaseMany(listingIds, proposalId) {
+      for (const id of listingIds) if (held.get(id)?.proposalId === proposalId) held.delete(id);
     },
     async find(listingId) {
       return held.get(listingId);

@@ -23,12 +23,15 @@ export async function claimAll(
   mayTakeOver: (held: Reservation) => Promise<boolean>,
 ): Promise<{ claimed: string[]; blockedBy?: string }> {
   const claimed: string[] = [];
-  for (const lid of listingIds) {
-    const held = await reservations.claim(lid, holder, at);
-    if (held === 'claimed') {
-      claimed.push(lid);
-      continue;
-    }
+  let rest = [...listingIds];
+  while (rest.length > 0) {
+    // The listings in order, up to the first one held (one write for all when none is).
+    const got = await reservations.claimInOrder(rest, holder, at);
+    claimed.push(...got.claimed);
+    const held = got.held;
+    if (!held) break;
+    const lid = held.listingId;
+    rest = rest.slice(rest.indexOf(lid) + 1);
     if (held.proposalId === holder) continue;
     if ((await mayTakeOver(held)) && (await reservations.takeOver(held, holder, at))) {
       claimed.push(lid);
@@ -46,5 +49,5 @@ export async function releaseAll(
   listingIds: readonly string[],
   holder: string,
 ): Promise<void> {
-  await Promise.all(listingIds.map((lid) => reservations.release(lid, holder)));
+  if (listingIds.length > 0) await reservations.releaseMany(listingIds, holder);
 }

@@ -105,10 +105,21 @@ export interface Reservation {
 export interface ReservationStore {
   /** 'claimed', or the reservation that already holds the listing. */
   claim(listingId: string, proposalId: string, at: Date): Promise<'claimed' | Reservation>;
+  /**
+   * `claim` for each listing in the order given, stopping at the first one already held: the
+   * listings this call claimed (those before it), and the reservation that holds it.
+   */
+  claimInOrder(
+    listingIds: readonly string[],
+    proposalId: string,
+    at: Date,
+  ): Promise<{ claimed: string[]; held?: Reservation }>;
   /** Moves a reservation from one proposal to another if it is still the one read. */
   takeOver(held: Reservation, proposalId: string, at: Date): Promise<boolean>;
   /** Removes the listing's reservation if `proposalId` holds it. */
   release(listingId: string, proposalId: string): Promise<void>;
+  /** `release` for each of these listings, in one write. */
+  releaseMany(listingIds: readonly string[], proposalId: string): Promise<void>;
   find(listingId: string): Promise<Reservation | undefined>;
   /** The reservations of these listings (those not reserved are absent), in one read. */
   findMany(listingIds: readonly string[]): Promise<Map<string, Reservation>>;

@@ -1,4 +1,4 @@
-import type { Connection, Model } from 'mongoose';
+import { mongo, type Connection, type Model } from 'mongoose';
 import { isDuplicateKey } from '@swapbooth/event-bus';
 import type { Reservation, ReservationStore } from '../../domain/proposal-ports';
 import { reservationModel, type ReservationDoc } from './reservation.model';
@@ -8,6 +8,13 @@ const toReservation = (d: ReservationDoc): Reservation => ({
   proposalId: d.proposalId,
   at: d.at,
 });
+
+/** The first refused insert of an ordered bulk insert (its index and code), if that was the error. */
+function firstWriteError(err: unknown): { index: number; code?: number } | undefined {
+  if (!(err instanceof mongo.MongoBulkWriteError)) return undefined;
+  const errors = [err.writeErrors].flat() as Array<{ index: number; code?: number }>;
+  return errors.sort((a, b) => a.index - b.index)[0];
+}
 
 /** The only code that touches the reservations collection. */
 export class ReservationsRepository implements ReservationStore {
@@ -40,6 +47,35 @@ export class ReservationsRepository implements ReservationStore {
     }
   }
 
+  async claimInOrder(
+    listingIds: readonly string[],
+    proposalId: string,
+    at: Date,
+  ): Promise<{ claimed: string[]; held?: Reservation }> {
+    const claimed: string[] = [];
+    let rest = [...listingIds];
+    const checkAt = this.checkAt(at);
+    while (rest.length > 0) {
+      try {
+        // Ordered: the server stops at the first listing already held, as one claim after another would.
+        await this.raw().insertMany(
+          rest.map((_id) => ({ _id, proposalId, at, checkAt })),
+          { ordered: true },
+        );
+        return { claimed: [...claimed, ...rest] };
+      } catch (err) {
+        const first = firstWriteError(err);
+        if (!first || !isDuplicateKey(first)) throw err;
+        claimed.push(...rest.slice(0, first.index));
+        rest = rest.slice(first.index);
+      }
+      const held = await this.find(rest[0]!);
+      if (held) return { claimed, held };
+      // Released between the insert and the read: go on from it.
+    }
+    return { claimed };
+  }
+
   async takeOver(held: Reservation, proposalId: string, at: Date): Promise<boolean> {
     const res = await this.model
       .updateOne(
@@ -52,6 +88,16 @@ export class ReservationsRepository implements ReservationStore {
 
   async release(listingId: string, proposalId: string): Promise<void> {
     await this.model.deleteOne({ _id: listingId, proposalId }).exec();
+  }
+
+  async releaseMany(listingIds: readonly string[], proposalId: string): Promise<void> {
+    if (listingIds.length === 0) return;
+    await this.model.deleteMany({ _id: { $in: [...listingIds] }, proposalId }).exec();
+  }
+
+  /** The collection through the driver, without mongoose's casting. */
+  private raw() {
+    return this.model.db.collection<ReservationDoc>(this.model.collection.collectionName);
   }
 
   async find(listingId: string): Promise<Reservation | undefined> {

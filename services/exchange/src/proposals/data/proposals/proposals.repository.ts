@@ -156,16 +156,21 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
   }
 
   async insert(p: Proposal, events: DomainEvent[]): Promise<boolean> {
+    const entries = toOutbox(events, 'exchange');
     try {
-      await this.model.create({
-        ...storedDocOf(p),
-        ...withOutbox(toOutbox(events, 'exchange')),
-      });
+      // Through the driver, as `replace`: the document is in its stored types already.
+      await this.raw().insertOne(
+        { ...storedDocOf(p), ...withOutbox(entries) },
+        { ignoreUndefined: true },
+      );
     } catch (err) {
       if (isDuplicateKey(err)) return false;
       throw err;
     }
-    if (events.length) this.published();
+    if (entries.length) {
+      await recordPendingEvents(this.model, p.id, entries);
+      this.published();
+    }
     return true;
   }
 

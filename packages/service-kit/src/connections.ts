@@ -1,6 +1,10 @@
 import mongoose, { type Connection, type mongo } from 'mongoose';
 import { Redis } from 'ioredis';
 import type { Logger } from './logger';
+import { letMongoPoolsIdle } from './mongo-idle';
+
+// Every pool of this process's clients sleeps while idle (see mongo-idle).
+letMongoPoolsIdle();
 
 /**
  * The driver settings of every service's connection. A server that stops answering is noticed by

@@ -13,5 +13,6 @@ export * from './realtime';
 export * from './window-limiter';
 export * from './password-hasher';
 export * from './mongo-watchdog';
+export * from './mongo-idle';
 export * from './metrics';
 export * from './tracing';

@@ -35,11 +35,15 @@ interface Counter {
  *
  * If Redis fails, counts stay here and are sent with the next sync: the limit keeps holding
  * for this gateway's own calls in the meantime.
+ *
+ * The sync timer runs only while some key has calls in the current window: an idle gateway is
+ * not woken up every `syncMs` with nothing to send.
  */
 export class SyncedWindowLimiter {
   private readonly counters = new Map<string, Counter>();
   private readonly windowMs: number;
-  private readonly timer: NodeJS.Timeout;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
   private syncing: Promise<void> | undefined;
   private failing = false;
 
@@ -48,7 +52,12 @@ export class SyncedWindowLimiter {
     private readonly opts: SyncedLimiterOptions,
   ) {
     this.windowMs = opts.windowSeconds * 1000;
-    this.timer = setInterval(() => void this.sync(), opts.syncMs);
+  }
+
+  /** Syncs every `syncMs` from the first call counted until no key has calls in its window. */
+  private arm(): void {
+    if (this.timer || this.closed) return;
+    this.timer = setInterval(() => void this.sync(), this.opts.syncMs);
     this.timer.unref();
   }
 
@@ -61,6 +70,7 @@ export class SyncedWindowLimiter {
       this.counters.set(key, counter);
     }
     counter.pending++;
+    this.arm();
     if (counter.known + counter.sending + counter.pending <= this.opts.points) return 0;
     return (window + 1) * this.windowMs - now;
   }
@@ -75,7 +85,9 @@ export class SyncedWindowLimiter {
 
   /** Stops syncing on a timer after one last sync. */
   async close(): Promise<void> {
+    this.closed = true;
     clearInterval(this.timer);
+    this.timer = undefined;
     await this.sync();
   }
 
@@ -92,6 +104,11 @@ export class SyncedWindowLimiter {
         // Quiet here but past half its limit: other gateways' calls may be what tips it over.
         read.push([key, counter]);
       }
+    }
+    if (this.counters.size === 0) {
+      // Every window has ended: nothing to sync until the next call.
+      clearInterval(this.timer);
+      this.timer = undefined;
     }
     if (sent.length === 0 && read.length === 0) return;
     const redisKey = (key: string, counter: Counter) =>

@@ -57,8 +57,13 @@ export const exchangeConfigSchema = baseConfigSchema.extend({
     .default(7 * 24),
   /** How long after a want-list or listing change the circle matcher runs (changes meanwhile join). */
   CIRCLE_MATCH_DEBOUNCE_MS: z.coerce.number().int().min(0).default(1000),
-  /** How often the circle matcher runs anyway (changes made on other replicas; lease renewal). */
-  CIRCLE_MATCH_EVERY_MS: z.coerce.number().int().min(100).default(15_000),
+  /**
+   * How often the circle matcher matches anyway, with no change asked for: want lists, listings
+   * and blocks ask for a run when they change (on another replica, through the lease); this
+   * catches what frees listings without asking (a released reservation). The lease is renewed
+   * every third of CIRCLE_MATCHER_LEASE_MS without matching an unchanged market again.
+   */
+  CIRCLE_MATCH_EVERY_MS: z.coerce.number().int().min(100).default(300_000),
   /** How often the matcher's lease holder looks for runs asked for by other replicas. */
   CIRCLE_MATCH_CHECK_MS: z.coerce.number().int().min(100).default(2000),
   /** How long the matcher's lease holds without renewal (another replica takes over after it). */

@@ -46,8 +46,53 @@ const keyObjectOf = (pem: string): KeyObject => {
   return key;
 };
 
+/**
+ * Tokens already verified, by their exact text: a member's token comes back with every call for
+ * its whole life, and checking its RSA signature again each time is most of what a small read
+ * costs. An entry holds only for the key and claims it was checked against, and only until the
+ * token's expiry; tokens with a not-before time are always checked in full. Bounded: the oldest
+ * entry goes when it is full.
+ */
+const VERIFIED_MAX = 10_000;
+const verified = new Map<
+  string,
+  { publicKey: string; issuer: string; audience: string; type: string; principal: Principal }
+>();
+
+function verifiedBefore(token: string, opts: TokenVerifierOptions): Principal | undefined {
+  const hit = verified.get(token);
+  if (
+    !hit ||
+    hit.publicKey !== opts.publicKey ||
+    hit.issuer !== opts.issuer ||
+    hit.audience !== opts.audience ||
+    hit.type !== opts.type
+  ) {
+    return undefined;
+  }
+  // As jsonwebtoken decides it: expired from the second of `exp` on.
+  if (Math.floor(Date.now() / 1000) >= hit.principal.expiresAt) {
+    verified.delete(token);
+    return undefined;
+  }
+  return { ...hit.principal };
+}
+
+function remember(token: string, opts: TokenVerifierOptions, principal: Principal): void {
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  verified.set(token, {
+    publicKey: opts.publicKey,
+    issuer: opts.issuer,
+    audience: opts.audience,
+    type: opts.type,
+    principal: { ...principal },
+  });
+}
+
 /** Verifies an RS256 token with algorithms pinned and iss/aud/exp/typ checked; throws 401 on any problem. */
 export function verifyToken(token: string, opts: TokenVerifierOptions): Principal {
+  const known = verifiedBefore(token, opts);
+  if (known) return known;
   let payload: JwtPayload;
   try {
     const decoded = jwt.verify(token, keyObjectOf(opts.publicKey), {
@@ -65,7 +110,7 @@ export function verifyToken(token: string, opts: TokenVerifierOptions): Principa
   if (payload.typ !== opts.type) throw AppError.unauthorized('Wrong token type');
   if (!payload.sub || !payload.jti)
     throw AppError.unauthorized('Token is missing its subject or id');
-  return {
+  const principal: Principal = {
     userId: payload.sub,
     jti: payload.jti,
     issuedAt: payload.iat ?? 0,
@@ -76,6 +121,8 @@ export function verifyToken(token: string, opts: TokenVerifierOptions): Principa
       ? { permissions: payload.permissions as Record<string, boolean> }
       : {}),
   };
+  if (payload.nbf === undefined) remember(token, opts, principal);
+  return principal;
 }
 
 export function bearerToken(req: Pick<Request, 'headers'>): string | undefined {

@@ -10,7 +10,9 @@
  *
  * Applied once, to the request queue class every kafkajs client uses: the pending-request check
  * runs only while a request waits for its turn, and timeouts (30 s by default) are checked every
- * second. Nothing else changes. Another kafkajs version is left alone.
+ * 5 s, so a request that hangs fails within 30–35 s. A timer that fires wakes an idle process
+ * (about 0.2 ms of CPU each on a small VM), and a service holds five or so broker connections.
+ * Nothing else changes. Another kafkajs version is left alone.
  */
 
 interface SocketRequest {
@@ -32,7 +34,7 @@ interface RequestQueue {
 }
 
 const PATCHED = Symbol.for('swapbooth.kafkajs-idle');
-export const REQUEST_TIMEOUT_CHECK_MS = 1_000;
+export const REQUEST_TIMEOUT_CHECK_MS = 5_000;
 
 export function letKafkajsIdle(): boolean {
   /* eslint-disable @typescript-eslint/no-require-imports */

@@ -13,7 +13,10 @@ export class EntitlementsRepository implements Entitlements {
   }
 
   async isEntitled(userId: string): Promise<boolean> {
-    const doc = await this.model.findById(userId).lean<EntitlementDoc>().exec();
+    // Through the driver: a plain read by _id needs none of mongoose's query building.
+    const doc = await this.model.db
+      .collection<EntitlementDoc>(this.model.collection.collectionName)
+      .findOne({ _id: userId }, { projection: { status: 1 } });
     return isSubscribed(doc?.status);
   }
 

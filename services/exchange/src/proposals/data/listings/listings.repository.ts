@@ -32,10 +32,11 @@ export class ListingsRepository implements ListingDirectory {
 
   async listings(ids: readonly string[]): Promise<Map<string, Listing>> {
     if (ids.length === 0) return new Map();
-    const docs = await this.model
+    // Through the driver: a plain read by _id needs none of mongoose's query building.
+    const docs = await this.model.db
+      .collection<ListingDoc>(this.model.collection.collectionName)
       .find({ _id: { $in: [...new Set(ids)] } })
-      .lean<ListingDoc[]>()
-      .exec();
+      .toArray();
     return new Map(docs.map((d) => [d._id, toListing(d)]));
   }
 

@@ -25,9 +25,13 @@ export class MemberBlocksRepository implements MemberBlocks {
   }
 
   async blockedEitherWay(a: string, b: string): Promise<boolean> {
-    const found = await this.model
-      .exists({ _id: { $in: [keyOf(a, b), keyOf(b, a)] }, active: true })
-      .exec();
+    // Through the driver: a plain read by _id needs none of mongoose's query building.
+    const found = await this.model.db
+      .collection<MemberBlockDoc>(this.model.collection.collectionName)
+      .findOne(
+        { _id: { $in: [keyOf(a, b), keyOf(b, a)] }, active: true },
+        { projection: { _id: 1 } },
+      );
     return found !== null;
   }
 

@@ -101,16 +101,15 @@ export class ReservationsRepository implements ReservationStore {
   }
 
   async find(listingId: string): Promise<Reservation | undefined> {
-    const doc = await this.model.findById(listingId).lean<ReservationDoc>().exec();
+    const doc = await this.raw().findOne({ _id: listingId });
     return doc ? toReservation(doc) : undefined;
   }
 
   async findMany(listingIds: readonly string[]): Promise<Map<string, Reservation>> {
     if (listingIds.length === 0) return new Map();
-    const docs = await this.model
+    const docs = await this.raw()
       .find({ _id: { $in: [...new Set(listingIds)] } })
-      .lean<ReservationDoc[]>()
-      .exec();
+      .toArray();
     return new Map(docs.map((d) => [d._id, toReservation(d)]));
   }
 

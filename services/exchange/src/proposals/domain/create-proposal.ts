@@ -3,7 +3,7 @@ import { domainEvent } from '@swapbooth/event-bus';
 import type { Proposal, Terms } from './proposal';
 import { factsOf } from './proposal-moves';
 import type { ProposalDeps } from './proposal-deps';
-import { checkProposalCaps } from './proposal-caps';
+import { checkProposalCaps, openToPair } from './proposal-caps';
 import { cannotPropose } from './member-blocks';
 import { validateTerms } from './validate-terms';
 
@@ -17,15 +17,18 @@ export async function createProposal(
   if (receiverId === senderId) {
     throw AppError.invalid('receiverId: you cannot send a proposal to yourself', 'receiverId');
   }
-  // The block and the terms are read side by side; a block is answered first.
-  const [blocked, valid] = await Promise.allSettled([
+  // The block, the terms and the open proposals to the pair are read side by side; the refusals
+  // are answered in that order (a block first).
+  const [blocked, valid, open] = await Promise.allSettled([
     deps.memberBlocks.blockedEitherWay(senderId, receiverId),
     validateTerms(deps, senderId, receiverId, terms),
+    openToPair(deps, senderId, receiverId),
   ]);
   if (blocked.status === 'rejected') throw blocked.reason;
   if (blocked.value) throw cannotPropose();
   if (valid.status === 'rejected') throw valid.reason;
-  await checkProposalCaps(deps, senderId, receiverId);
+  if (open.status === 'rejected') throw open.reason;
+  await checkProposalCaps(deps, senderId, open.value);
   const now = deps.now();
   const id = deps.newId();
   const proposal: Proposal = {

@@ -14,22 +14,31 @@ export interface ProposalCaps {
   perHour: number;
 }
 
+/** The open proposals from the sender to the receiver, counted as far as the cap needs. */
+export function openToPair(
+  deps: { proposals: Pick<ProposalRepository, 'countOpenFromTo'>; proposalCaps: ProposalCaps },
+  senderId: string,
+  receiverId: string,
+): Promise<number> {
+  return deps.proposals.countOpenFromTo(senderId, receiverId, deps.proposalCaps.openPerPair);
+}
+
 /**
  * Before a new proposal: at most `openPerPair` open proposals from the sender to the receiver
  * (409 naming the rule: terms that differ only in a deposit are each a new proposal, each with an
  * e-mail), then at most `perHour` new proposals an hour from the sender (429 with Retry-After).
+ * `open`: `openToPair`, read beforehand.
  */
 export async function checkProposalCaps(
   deps: {
-    proposals: Pick<ProposalRepository, 'countOpenFromTo'>;
     proposalSends: ProposalSendCounter;
     proposalCaps: ProposalCaps;
   },
   senderId: string,
-  receiverId: string,
+  open: number,
 ): Promise<void> {
   const { openPerPair, perHour } = deps.proposalCaps;
-  if ((await deps.proposals.countOpenFromTo(senderId, receiverId)) >= openPerPair) {
+  if (open >= openPerPair) {
     throw AppError.conflict(
       `You can have at most ${openPerPair} open proposals to one member: wait for an answer or cancel one`,
     );

@@ -55,8 +55,11 @@ export interface ProposalRepository {
   findById(id: string): Promise<Proposal | undefined>;
   /** The proposals found among these ids (missing ones skipped), in no particular order. */
   findByIds(ids: readonly string[]): Promise<Proposal[]>;
-  /** How many proposals from `senderId` to `receiverId` are open (pending or countered). */
-  countOpenFromTo(senderId: string, receiverId: string): Promise<number>;
+  /**
+   * How many proposals from `senderId` to `receiverId` are open (pending or countered), counted up
+   * to `upTo` (when that many or more are open, the answer is `upTo`).
+   */
+  countOpenFromTo(senderId: string, receiverId: string, upTo: number): Promise<number>;
   /** The open proposals (pending or countered) between two members, either way. */
   openBetween(a: string, b: string): Promise<Proposal[]>;
   /** One page of a member's proposals, newest first, and how many match in all. */

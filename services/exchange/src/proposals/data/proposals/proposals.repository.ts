@@ -245,8 +245,8 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
   }
 
   async findById(id: string): Promise<Proposal | undefined> {
-    const doc = await this.model.findById(id, NO_OUTBOX).lean<ProposalDoc>().exec();
-    return doc ? toProposal(doc) : undefined;
+    const doc = await this.raw().findOne({ _id: id }, { projection: NO_OUTBOX });
+    return doc ? toProposal(doc as ProposalDoc) : undefined;
   }
 
   async findByIds(ids: readonly string[]): Promise<Proposal[]> {
@@ -334,10 +334,15 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
     return docs.map(toProposal);
   }
 
-  countOpenFromTo(senderId: string, receiverId: string): Promise<number> {
-    return this.model
-      .countDocuments({ senderId, receiverId, status: { $in: [...openProposalStatuses] } })
-      .exec();
+  async countOpenFromTo(senderId: string, receiverId: string, upTo: number): Promise<number> {
+    // A find that stops at the cap (ids only) rather than a count of them all.
+    const open = await this.raw()
+      .find(
+        { senderId, receiverId, status: { $in: [...openProposalStatuses] } },
+        { projection: { _id: 1 }, limit: upTo },
+      )
+      .toArray();
+    return open.length;
   }
 
   /**

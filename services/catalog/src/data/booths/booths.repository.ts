@@ -4,7 +4,7 @@ import type { Booth } from '../../domain/booth';
 import type { BoothConflict, BoothRepository } from '../../domain/booth-repository';
 import type { DomainEvent } from '@swapbooth/event-bus';
 import { duplicateField, isDuplicateKey, toOutbox } from '@swapbooth/event-bus';
-import { NO_OUTBOX, withoutNulls } from '../documents';
+import { findAll, NO_OUTBOX, withoutNulls } from '../documents';
 import { boothModel, type BoothDoc } from './booth.model';
 
 const lower = (s: string) => s.trim().toLowerCase();
@@ -87,10 +87,12 @@ export class BoothsRepository implements BoothRepository {
 
   async findByUserIds(userIds: string[]): Promise<Map<string, Booth>> {
     if (userIds.length === 0) return new Map();
-    const docs = await this.model
-      .find({ userId: { $in: userIds } }, NO_OUTBOX)
-      .lean<BoothDoc[]>()
-      .exec();
+    // Through the driver: a listing page asks this for its sellers' booths on every browse.
+    const docs = await findAll(
+      this.model.db
+        .collection<BoothDoc>(this.model.collection.collectionName)
+        .find({ userId: { $in: userIds } }, { projection: NO_OUTBOX }),
+    );
     return new Map(docs.map((d) => [d.userId, toBooth(d)]));
   }
 

@@ -4,7 +4,7 @@ import type { DomainEvent } from '@swapbooth/event-bus';
 import type { ListQuery, ProductRepository } from '../../domain/product-repository';
 import type { Product } from '../../domain/product';
 import { duplicateField, isDuplicateKey, toOutbox } from '@swapbooth/event-bus';
-import { NO_OUTBOX, setAndUnset, withoutNulls } from '../documents';
+import { findAll, NO_OUTBOX, setAndUnset, withoutNulls } from '../documents';
 import { productModel, type ProductDoc } from './product.model';
 
 function toProduct(doc: ProductDoc): Product {
@@ -77,8 +77,17 @@ export class ProductsRepository implements ProductRepository {
     return true;
   }
 
+  /**
+   * The collection without mongoose: reads go through the driver, as their filters hold stored
+   * types already and mongoose's query building and casting cost about a third of a small read's
+   * CPU (a browse page, a like).
+   */
+  private raw() {
+    return this.model.db.collection<ProductDoc>(this.model.collection.collectionName);
+  }
+
   async findById(id: string): Promise<Product | undefined> {
-    const doc = await this.model.findById(id, NO_OUTBOX).lean<ProductDoc>().exec();
+    const doc = await this.raw().findOne({ _id: id }, { projection: NO_OUTBOX });
     return doc ? toProduct(doc) : undefined;
   }
 
@@ -89,10 +98,7 @@ export class ProductsRepository implements ProductRepository {
 
   async findByIds(ids: string[]): Promise<Product[]> {
     if (ids.length === 0) return [];
-    const docs = await this.model
-      .find({ _id: { $in: ids } }, NO_OUTBOX)
-      .lean<ProductDoc[]>()
-      .exec();
+    const docs = await findAll(this.raw().find({ _id: { $in: ids } }, { projection: NO_OUTBOX }));
     return docs.map(toProduct);
   }
 
@@ -107,20 +113,21 @@ export class ProductsRepository implements ProductRepository {
   async list(q: ListQuery): Promise<{ items: Product[]; total: number }> {
     const filter = this.filter(q);
     const [docs, total] = await Promise.all([
-      this.model
-        .find(filter, NO_OUTBOX)
-        .sort({ createdAt: -1, _id: -1 })
-        .skip((q.page - 1) * q.limit)
-        .limit(q.limit)
-        .lean<ProductDoc[]>()
-        .exec(),
-      this.model.countDocuments(filter).exec(),
+      findAll(
+        this.raw().find(filter, {
+          projection: NO_OUTBOX,
+          sort: { createdAt: -1, _id: -1 },
+          skip: (q.page - 1) * q.limit,
+          limit: q.limit,
+        }),
+      ),
+      this.raw().countDocuments(filter),
     ]);
     return { items: docs.map(toProduct), total };
   }
 
   count(q: Omit<ListQuery, 'page' | 'limit'>): Promise<number> {
-    return this.model.countDocuments(this.filter(q)).exec();
+    return this.raw().countDocuments(this.filter(q));
   }
 
   async idsOfOwner(userId: string): Promise<string[]> {

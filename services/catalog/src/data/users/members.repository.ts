@@ -1,7 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import type { MemberDirectory, MemberFacts } from '../../domain/ports';
 import { isDuplicateKey } from '@swapbooth/event-bus';
-import { withoutNulls } from '../documents';
+import { findAll, withoutNulls } from '../documents';
 import { memberModel, type MemberDoc } from './member.model';
 
 function toFacts(doc: MemberDoc): MemberFacts {
@@ -36,10 +36,12 @@ export class MembersRepository implements MemberDirectory {
   async findMany(userIds: string[]): Promise<Map<string, MemberFacts>> {
     const ids = [...new Set(userIds)];
     if (ids.length === 0) return new Map();
-    const docs = await this.model
-      .find({ _id: { $in: ids } })
-      .lean<MemberDoc[]>()
-      .exec();
+    // Through the driver: a listing page asks this for its sellers on every browse.
+    const docs = await findAll(
+      this.model.db
+        .collection<MemberDoc>(this.model.collection.collectionName)
+        .find({ _id: { $in: ids } }),
+    );
     return new Map(docs.map((d) => [d._id, toFacts(d)]));
   }
 

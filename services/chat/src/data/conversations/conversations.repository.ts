@@ -90,7 +90,11 @@ export class ConversationsRepository implements ConversationRepository {
   }
 
   async byId(id: string): Promise<Conversation | null> {
-    const d = await this.model.findById(id).lean<ConversationDoc>().exec();
+    // Through the driver: every read of a conversation starts here, and mongoose's query building
+    // costs about a third of a small read's CPU.
+    const d = await this.model.db
+      .collection<ConversationDoc>(this.model.collection.collectionName)
+      .findOne({ _id: id });
     return d ? toConversation(d) : null;
   }
 

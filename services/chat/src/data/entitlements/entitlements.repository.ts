@@ -13,7 +13,10 @@ export class EntitlementsRepository implements Entitlements {
   }
 
   async isSubscribed(userId: string): Promise<boolean> {
-    const d = await this.model.findById(userId).lean<EntitlementDoc>().exec();
+    // Through the driver: asked on every conversation read (mongoose's query building costs more).
+    const d = await this.model.db
+      .collection<EntitlementDoc>(this.model.collection.collectionName)
+      .findOne({ _id: userId });
     return isSubscribed(d?.status);
   }
 

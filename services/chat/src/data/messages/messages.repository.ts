@@ -53,12 +53,13 @@ export class MessagesRepository implements MessageRepository {
   }
 
   async latest(conversationId: string, limit: number): Promise<ChatMessage[]> {
-    const docs = await this.model
-      .find({ conversationId })
-      .sort({ createdAt: -1 })
-      .limit(limit)
-      .lean<MessageDoc[]>()
-      .exec();
+    // Through the driver: every conversation read asks this (mongoose's query building costs
+    // more than the read). While the connection is down, mongoose's collection waits for it and
+    // hands the cursor over in a promise: awaited either way.
+    const cursor = await this.model.db
+      .collection<MessageDoc>(this.model.collection.collectionName)
+      .find({ conversationId }, { sort: { createdAt: -1 }, limit });
+    const docs = await cursor.toArray();
     return docs.map(toMessage).reverse();
   }
 }

@@ -5,6 +5,7 @@ import type { BoothConflict, BoothRepository } from '../../domain/booth-reposito
 import type { DomainEvent } from '@swapbooth/event-bus';
 import { duplicateField, isDuplicateKey, toOutbox } from '@swapbooth/event-bus';
 import { findAll, NO_OUTBOX, withoutNulls } from '../documents';
+import { KeptReads } from '../kept-reads';
 import { boothModel, type BoothDoc } from './booth.model';
 
 const lower = (s: string) => s.trim().toLowerCase();
@@ -14,9 +15,13 @@ function toBooth(doc: BoothDoc): Booth {
   return { ...rest, id: _id, interests: rest.interests ?? [], views: rest.views ?? 0 };
 }
 
-/** The only code that touches the booths collection. */
+/**
+ * The only code that touches the booths collection. Every listing card shows its seller's booth:
+ * the booths a page asks for are kept for a few seconds (a change written here drops them at once).
+ */
 export class BoothsRepository implements BoothRepository {
   private readonly model: Model<BoothDoc>;
+  private readonly cards = new KeptReads<Booth>();
 
   constructor(
     conn: Connection,
@@ -25,7 +30,11 @@ export class BoothsRepository implements BoothRepository {
     this.model = boothModel(conn);
   }
 
-  async insert(booth: Booth, events: DomainEvent[]): Promise<'inserted' | BoothConflict> {
+  insert(booth: Booth, events: DomainEvent[]): Promise<'inserted' | BoothConflict> {
+    return this.cards.changing([booth.userId], () => this.create(booth, events));
+  }
+
+  private async create(booth: Booth, events: DomainEvent[]): Promise<'inserted' | BoothConflict> {
     const { id, ...state } = booth;
     try {
       await this.model.create({
@@ -54,7 +63,15 @@ export class BoothsRepository implements BoothRepository {
     return 'name-taken';
   }
 
-  async replace(
+  replace(
+    booth: Booth,
+    expectedVersion: number,
+    events: DomainEvent[],
+  ): Promise<'replaced' | 'stale' | 'name-taken'> {
+    return this.cards.changing([booth.userId], () => this.update(booth, expectedVersion, events));
+  }
+
+  private async update(
     booth: Booth,
     expectedVersion: number,
     events: DomainEvent[],
@@ -85,15 +102,18 @@ export class BoothsRepository implements BoothRepository {
   findByUsername = (username: string) => this.one({ usernameLower: lower(username) });
   findByIdOrUser = (id: string) => this.one({ $or: [{ _id: id }, { userId: id }] });
 
-  async findByUserIds(userIds: string[]): Promise<Map<string, Booth>> {
-    if (userIds.length === 0) return new Map();
-    // Through the driver: a listing page asks this for its sellers' booths on every browse.
-    const docs = await findAll(
-      this.model.db
-        .collection<BoothDoc>(this.model.collection.collectionName)
-        .find({ userId: { $in: userIds } }, { projection: NO_OUTBOX }),
-    );
-    return new Map(docs.map((d) => [d.userId, toBooth(d)]));
+  /** Kept for a few seconds: every listing card shows its seller's booth. */
+  findByUserIds(userIds: string[]): Promise<Map<string, Booth>> {
+    if (userIds.length === 0) return Promise.resolve(new Map());
+    return this.cards.many(userIds, async (ids) => {
+      // Through the driver: a listing page asks this for its sellers' booths on every browse.
+      const docs = await findAll(
+        this.model.db
+          .collection<BoothDoc>(this.model.collection.collectionName)
+          .find({ userId: { $in: ids } }, { projection: NO_OUTBOX }),
+      );
+      return new Map(docs.map((d) => [d.userId, toBooth(d)]));
+    });
   }
 
   async usernameTaken(username: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { Connection, Model } from 'mongoose';
 import type { MemberDirectory, MemberFacts } from '../../domain/ports';
 import { isDuplicateKey } from '@swapbooth/event-bus';
 import { findAll, withoutNulls } from '../documents';
+import { KeptReads } from '../kept-reads';
 import { memberModel, type MemberDoc } from './member.model';
 
 function toFacts(doc: MemberDoc): MemberFacts {
@@ -20,9 +21,13 @@ function toFacts(doc: MemberDoc): MemberFacts {
   };
 }
 
-/** The only code that touches the members projection. */
+/**
+ * The only code that touches the members projection. Every listing card shows its seller: the
+ * facts a page asks for are kept for a few seconds (a change applied here drops them at once).
+ */
 export class MembersRepository implements MemberDirectory {
   private readonly model: Model<MemberDoc>;
+  private readonly cards = new KeptReads<MemberFacts>();
 
   constructor(conn: Connection) {
     this.model = memberModel(conn);
@@ -33,16 +38,17 @@ export class MembersRepository implements MemberDirectory {
     return doc ? toFacts(doc) : undefined;
   }
 
-  async findMany(userIds: string[]): Promise<Map<string, MemberFacts>> {
-    const ids = [...new Set(userIds)];
-    if (ids.length === 0) return new Map();
-    // Through the driver: a listing page asks this for its sellers on every browse.
-    const docs = await findAll(
-      this.model.db
-        .collection<MemberDoc>(this.model.collection.collectionName)
-        .find({ _id: { $in: ids } }),
-    );
-    return new Map(docs.map((d) => [d._id, toFacts(d)]));
+  findMany(userIds: string[]): Promise<Map<string, MemberFacts>> {
+    if (userIds.length === 0) return Promise.resolve(new Map());
+    return this.cards.many(userIds, async (ids) => {
+      // Through the driver: a listing page asks this for its sellers on every browse.
+      const docs = await findAll(
+        this.model.db
+          .collection<MemberDoc>(this.model.collection.collectionName)
+          .find({ _id: { $in: ids } }),
+      );
+      return new Map(docs.map((d) => [d._id, toFacts(d)]));
+    });
   }
 
   /**
@@ -55,20 +61,22 @@ export class MembersRepository implements MemberDirectory {
     value: number,
     set: Record<string, unknown>,
   ): Promise<void> {
-    try {
-      await this.model
-        .updateOne(
-          {
-            _id: userId,
-            $or: [{ [field]: { $lt: value } }, { [field]: { $exists: false } }],
-          },
-          { $set: { ...set, [field]: value } },
-          { upsert: true },
-        )
-        .exec();
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+    await this.cards.changing([userId], async () => {
+      try {
+        await this.model
+          .updateOne(
+            {
+              _id: userId,
+              $or: [{ [field]: { $lt: value } }, { [field]: { $exists: false } }],
+            },
+            { $set: { ...set, [field]: value } },
+            { upsert: true },
+          )
+          .exec();
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    });
   }
 
   applyProfile(userId: string, version: number, profile: Partial<MemberFacts>): Promise<void> {
@@ -90,33 +98,39 @@ export class MembersRepository implements MemberDirectory {
    * changes nothing.
    */
   async applyRating(userId: string, average: number, count: number, version = count) {
-    try {
-      await this.model
-        .updateOne(
-          {
-            _id: userId,
-            $or: [
-              { ratingVersion: { $lte: version } },
-              { ratingVersion: { $exists: false }, ratingCount: { $lte: version } },
-              { ratingVersion: { $exists: false }, ratingCount: { $exists: false } },
-            ],
-          },
-          { $set: { ratingAverage: average, ratingCount: count, ratingVersion: version } },
-          { upsert: true },
-        )
-        .exec();
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+    await this.cards.changing([userId], async () => {
+      try {
+        await this.model
+          .updateOne(
+            {
+              _id: userId,
+              $or: [
+                { ratingVersion: { $lte: version } },
+                { ratingVersion: { $exists: false }, ratingCount: { $lte: version } },
+                { ratingVersion: { $exists: false }, ratingCount: { $exists: false } },
+              ],
+            },
+            { $set: { ratingAverage: average, ratingCount: count, ratingVersion: version } },
+            { upsert: true },
+          )
+          .exec();
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    });
   }
 
   async setStatus(userId: string, status: NonNullable<MemberFacts['status']>): Promise<void> {
-    await this.model.updateOne({ _id: userId }, { $set: { status } }, { upsert: true }).exec();
+    await this.cards.changing([userId], () =>
+      this.model.updateOne({ _id: userId }, { $set: { status } }, { upsert: true }).exec(),
+    );
   }
 
   async setIdVerified(userId: string, verified: boolean): Promise<void> {
-    await this.model
-      .updateOne({ _id: userId }, { $set: { idVerified: verified } }, { upsert: true })
-      .exec();
+    await this.cards.changing([userId], () =>
+      this.model
+        .updateOne({ _id: userId }, { $set: { idVerified: verified } }, { upsert: true })
+        .exec(),
+    );
   }
 }

@@ -22,7 +22,7 @@ import type { Reservation } from './proposal-ports';
 import { mutateProposal, proposalNotFound } from './mutate-proposal';
 import { validateTerms } from './validate-terms';
 import { decideConfirm, decideExtend } from './trade-clock';
-import { assertNotBlocked, cannotPropose } from './member-blocks';
+import { cannotPropose } from './member-blocks';
 import { circleOfHold, claimAll, releaseAll } from './claim-listings';
 
 /** Whether the actor may see the details: a receiver needs an active or trialing subscription. */
@@ -79,15 +79,21 @@ async function accept(deps: ProposalDeps, id: string, actorId: string): Promise<
       // database connection dropped after the write): the same state, answered again, no new event.
       if (p.status === 'accepted' && isParty(p, actorId) && termsBy(p) !== actorId) return p;
       const now = deps.now();
+      const ids = listingsOf(currentTerms(p)).sort();
+      // The reads the rules need, side by side; their refusals are answered in the rules' order.
+      const [entitledRead, blockedRead, listingsRead] = await Promise.allSettled([
+        entitledAs(deps, p, actorId),
+        deps.memberBlocks.blockedEitherWay(p.senderId, p.receiverId),
+        deps.listings.listings(ids),
+      ]);
       const move = decideStatus(p, actorId, 'accepted', {
         now,
-        entitled: await entitledAs(deps, p, actorId),
+        entitled: settled(entitledRead),
         clock: deps.clock,
       });
       // A block between the two ends their open proposals; one it has not reached yet is refused.
-      await assertNotBlocked(deps.memberBlocks, p.senderId, p.receiverId);
-      const ids = listingsOf(currentTerms(p)).sort();
-      const listings = await deps.listings.listings(ids);
+      if (settled(blockedRead)) throw cannotPropose();
+      const listings = settled(listingsRead);
       const title = (lid: string) => listings.get(lid)?.title ?? lid;
       for (const lid of ids) {
         const l = listings.get(lid);

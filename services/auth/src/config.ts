@@ -23,8 +23,11 @@ export const authConfigSchema = baseConfigSchema.extend({
   JWT_PRIVATE_KEY: z.string().optional(),
   JWT_PRIVATE_KEY_FILE: z.string().optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
-  /** How often auth checks that Redis still holds the deny-list (and writes it back if not). */
-  REVOCATION_CHECK_MS: positiveInt(1000),
+  /**
+   * How often auth checks that Redis still holds the deny-list (and writes it back if not). It
+   * also checks whenever its Redis client reconnects, as after a restart of Redis.
+   */
+  REVOCATION_CHECK_MS: positiveInt(5000),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(14),
   /** Secure flag of the refresh cookie; defaults to on in production. */
   COOKIE_SECURE: flag,

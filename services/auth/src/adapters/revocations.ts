@@ -47,7 +47,8 @@ return 1`;
 
 /**
  * Writes the live revocations back to Redis whenever it has lost them: Redis restarted empty has
- * no `deny:complete`. Checked at start and every `everyMs`; readers answer 503 meanwhile.
+ * no `deny:complete`. Checked at start, whenever the client (re)connects, and every `everyMs`
+ * (for a deny-list lost without a reconnect); readers answer 503 meanwhile.
  */
 export class RevocationRestorer {
   private timer: NodeJS.Timeout | undefined;
@@ -68,15 +69,20 @@ export class RevocationRestorer {
   }
 
   start(everyMs: number): void {
-    this.timer = setInterval(() => {
-      this.ensure().catch((err: unknown) => {
-        this.logger.warn({ err: (err as Error).message }, 'deny-list check failed');
-      });
-    }, everyMs);
+    this.timer = setInterval(this.check, everyMs);
     this.timer.unref();
+    // A Redis that restarted (empty) is checked as soon as the client is connected to it again.
+    this.redis.on('ready', this.check);
   }
 
+  private readonly check = (): void => {
+    this.ensure().catch((err: unknown) => {
+      this.logger.warn({ err: (err as Error).message }, 'deny-list check failed');
+    });
+  };
+
   stop(): void {
+    this.redis.off('ready', this.check);
     if (this.timer) clearInterval(this.timer);
   }
 

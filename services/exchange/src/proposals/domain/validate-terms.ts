@@ -68,7 +68,15 @@ export async function validateTerms(
       throw AppError.invalid(`${field}: a listing is named twice`, field);
     }
   }
-  const listings = await deps.listings.listings([...requested, ...offered]);
+  // The listings and their reservations, side by side (the reservations are answered after the
+  // listings' own refusals).
+  const named = [...requested, ...offered];
+  const [listingsRead, reservedRead] = await Promise.allSettled([
+    deps.listings.listings(named),
+    reservedElsewhere(deps, named, proposalId),
+  ]);
+  if (listingsRead.status === 'rejected') throw listingsRead.reason;
+  const listings = listingsRead.value;
   const sides = [
     ['requestedProductIds', requested, receiverId, 'the receiver'],
     ['offeredProductIds', offered, senderId, 'the sender'],
@@ -85,8 +93,8 @@ export async function validateTerms(
     }
   }
   // Every listing's reservation in one read; the refusals follow the listings' order.
-  const named = [...requested, ...offered];
-  const reserved = await reservedElsewhere(deps, named, proposalId);
+  if (reservedRead.status === 'rejected') throw reservedRead.reason;
+  const reserved = reservedRead.value;
   for (const id of named) {
     const l = listings.get(id)!;
     if (!tradable(l)) {

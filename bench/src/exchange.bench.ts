@@ -247,6 +247,8 @@ async function main() {
       .sort((a, b) => b[1] - a[1]);
     const dbOpsTotal = dbOps.reduce((t, [, n]) => t + n, 0);
     const perExchange = (n: number) => (accepted ? (n / accepted).toFixed(1) : '–');
+    // Per API call: a measure that moves less with contention than per accepted exchange.
+    const apiCalls = calls.reduce((t, c) => t + rec.latencies.get(c)!.length, 0);
     const cpuSeconds = measured.map(([name], i) => {
       const a = cpuBefore[i];
       const b = cpuAfter[i];
@@ -315,7 +317,7 @@ Where the time goes: each service keeps the driver's ordinary connection pool, s
 |---|---|---|---|---|---|
 ${calls.map(row).join('\n')}
 
-CPU time during the load (user + system, from \`/proc\`; the database server's includes whatever else used it meanwhile):
+CPU time during the load (user + system, from \`/proc\`; the database server's includes whatever else used it meanwhile); per API call (${apiCalls} calls), the exchange service used **${apiCalls ? ((cpuSeconds[0]![1] * 1000) / apiCalls).toFixed(1) : '–'} ms** of CPU and ran **${apiCalls ? (dbOpsTotal / apiCalls).toFixed(1) : '–'} database commands**:
 
 | process | CPU s | of one core | CPU ms per accepted exchange |
 |---|---|---|---|

@@ -49,6 +49,13 @@ interface Claimed {
   _outboxLeaseUntil?: Date | null;
 }
 
+/** How many published event ids the relay remembers (see `sentLately`). */
+const SENT_KEPT = 10_000;
+
+/** The event a pending record names: the last part of its id (`<collection>:<aggregate>:<event>`). */
+const eventIdOf = (m: PendingMarker): string =>
+  String(m._id).slice(String(m._id).lastIndexOf(':') + 1);
+
 const OUTBOX_FIELDS = { _outbox: 1, _outboxPending: 1, _outboxLeaseUntil: 1 } as const;
 
 /** Whether another relay holds the document's lease. */
@@ -76,6 +83,13 @@ export class OutboxRelay {
   private lastFullScan = 0;
   /** Outbox models by connection, then by collection name. */
   private readonly byConnection = new Map<Connection, Map<string, AnyModel>>();
+  /**
+   * Ids of events this relay published and cleared lately. A pending record names its write's
+   * first event: when that one went out (with the rest of its write, stored in the same update),
+   * the record is removed without reading the aggregate again (two writes in quick succession are
+   * often sent together, and the second one's record is then found afterwards).
+   */
+  private readonly sentLately = new Set<string>();
 
   constructor(private readonly opts: RelayOptions) {
     this.producer = opts.kafka.producer({
@@ -173,6 +187,8 @@ export class OutboxRelay {
         } else if (a === undefined) {
           sent += await this.scan(model);
           done = true;
+        } else if (group.every((m) => this.sentLately.has(eventIdOf(m)))) {
+          done = true;
         } else {
           const r = await this.drainOne(model, a);
           sent += r.sent;
@@ -227,13 +243,26 @@ export class OutboxRelay {
         { _id: id, _outbox: entries } as object,
         { $set: { _outbox: [], _outboxPending: false, _outboxLeaseUntil: null } } as object,
       );
-      if (cleared.matchedCount === 1) return { sent, done: true };
+      if (cleared.matchedCount === 1) {
+        this.noteSent(entries);
+        return { sent, done: true };
+      }
       await model.collection.updateOne(byId, {
         $pullAll: { _outbox: entries },
         $set: { _outboxLeaseUntil: null },
       } as object);
+      this.noteSent(entries);
     }
     return { sent, done: false };
+  }
+
+  private noteSent(entries: readonly OutboxEntry[]): void {
+    for (const e of entries) {
+      if (this.sentLately.size >= SENT_KEPT) {
+        this.sentLately.delete(this.sentLately.values().next().value!);
+      }
+      this.sentLately.add(e.id);
+    }
   }
 
   /**

@@ -125,7 +125,8 @@ export function buildGateway({
     logger,
     trustProxy: config.TRUST_PROXY,
     ...(accessLog === false ? { accessLog: false } : {}),
-    ...(metrics ? { metrics, routeLabel: gatewayRouteLabel } : {}),
+    ...(metrics ? { metrics } : {}),
+    routeLabel: gatewayRouteLabel,
     readiness: { redis: () => pingRedis(redis) },
     // Everything is mounted before the body parser: the gateway streams bodies to services untouched.
     beforeBody: (app) => {

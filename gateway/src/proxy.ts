@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { pipeline, Readable } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { Agent, type Dispatcher } from 'undici';
-import { tracingStarted, type Logger } from '@swapbooth/service-kit';
+import { injectTraceContext, type Logger } from '@swapbooth/service-kit';
 import { chooseCoding, compressor, isCompressible, varyOnEncoding, type Coding } from './encoding';
 import { ReplicaSet } from './replicas';
 import { resolveService, type ServiceName } from './route-table';
@@ -48,12 +48,9 @@ function forwardedHeaders(
   if (connection) {
     for (const token of connection.split(',')) delete out[token.trim().toLowerCase()];
   }
-  // Tracing writes the gateway's own trace context (a child of the client's): a second one
-  // passed on would leave the service with two and no parent.
-  if (tracingStarted()) {
-    delete out.traceparent;
-    delete out.tracestate;
-  }
+  // The gateway's own trace context (its request's span, a child of the client's) replaces the
+  // client's: the service's span is a child of the gateway's.
+  injectTraceContext(out);
   out['x-forwarded-for'] = clientAddress ?? req.socket.remoteAddress ?? '';
   out['x-forwarded-proto'] ??= 'encrypted' in req.socket ? 'https' : 'http';
   if (req.headers.host) out['x-forwarded-host'] ??= req.headers.host;

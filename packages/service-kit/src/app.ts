@@ -8,6 +8,7 @@ import { runWithRequestId, type Logger } from './logger';
 import { withTimeout } from './connections';
 import { httpMetrics, routeTemplate } from './metrics/http';
 import type { ServiceMetrics } from './metrics/service-metrics';
+import { serverSpanRoute, tracingStarted } from './tracing';
 
 export type HealthCheck = () => Promise<void>;
 
@@ -32,7 +33,7 @@ export interface AppOptions {
   trustProxy?: number | string[];
   /** Counts and times every request (by method, route template and status class) when given. */
   metrics?: ServiceMetrics;
-  /** The route label of a request (default: the route template express matched). */
+  /** The route label of a request, for metrics and trace spans (default: the route template express matched). */
   routeLabel?: (req: express.Request) => string;
 }
 
@@ -78,6 +79,7 @@ export function createApp(opts: AppOptions): Express & { setDraining(): void } {
   // Never a whole network (any private peer): behind a load balancer on one, a client could then
   // name any address it likes in X-Forwarded-For, and escape every per-address limit.
   app.set('trust proxy', opts.trustProxy ?? 0);
+  if (tracingStarted()) app.use(serverSpanRoute(opts.routeLabel ?? routeTemplate));
   if (opts.metrics) app.use(httpMetrics(opts.metrics, opts.routeLabel ?? routeTemplate));
   app.use(requestId);
   // Access logs are info lines: when info is off, skip the per-request logging machinery entirely.

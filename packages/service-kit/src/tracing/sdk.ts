@@ -1,6 +1,5 @@
 import { trace } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
@@ -13,7 +12,11 @@ const UNTRACED_PATHS = /^\/(healthz|readyz|livez|metrics)(\/|\?|$)/;
  * The Node SDK with the instrumentations the services need, its exporter, sampler and propagators
  * from the OTEL_* variables (W3C trace context by default). Loaded by startTracing only.
  */
-export function startSdk(service: string, env: NodeJS.ProcessEnv) {
+export function startSdk(
+  service: string,
+  env: NodeJS.ProcessEnv,
+  options: { undiciSpans?: boolean } = {},
+) {
   // The services' metrics are Prometheus' (prom-client) and their logs go to stdout: the SDK's
   // own metrics and logs exporters stay off unless asked for.
   env.OTEL_METRICS_EXPORTER ??= 'none';
@@ -26,10 +29,13 @@ export function startSdk(service: string, env: NodeJS.ProcessEnv) {
         // Outgoing calls outside any request or event (timers, start-up) would each be a trace.
         requireParentforOutgoingSpans: true,
       }),
-      // Route and handler spans only: a span per middleware (helmet, body parsing, limits…) was
-      // eight spans per process per request, most of the SDK's cost and noise in every trace.
-      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
-      new UndiciInstrumentation({ requireParentforSpans: true }),
+      // No Express instrumentation: it wraps every middleware of every request (a span each, or at
+      // least a route computed each, even for layers it is told to ignore), which cost more CPU
+      // than the request itself on a small GET; the server span gets its route from createApp
+      // instead (serverSpanRoute), which is all its router and handler spans told.
+      ...(options.undiciSpans === false
+        ? []
+        : [new UndiciInstrumentation({ requireParentforSpans: true })]),
       new MongoDBInstrumentation({ requireParentSpan: true }),
       new IORedisInstrumentation({ requireParentSpan: true }),
     ],

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { freePort } from '@swapbooth/test-kit';
-import { machine, revision, writeSection } from './results';
+import { keptRows, machine, revision, writeSection } from './results';
 import { CLK_TCK, listeners, readStat } from './idle/procs';
 
 import {
@@ -292,6 +292,10 @@ async function main() {
       for (const l of terms) fromAnswers.set(l, (fromAnswers.get(l) ?? 0) + 1);
     const doublesSeenByClients = [...fromAnswers.values()].filter((n) => n > 1).length;
 
+    const sortedOf = (c: Call) => [...rec.latencies.get(c)!].sort((a, b) => a - b);
+    const perCall = (n: number) => (apiCalls ? (n / apiCalls).toFixed(1) : '–');
+    // One row per run, kept across runs, so a change can be compared with the runs before it.
+    const runRow = `| ${new Date().toISOString()} | ${revision()} | ${loadAt[0]!.toFixed(1)} | ${(proposalsCreated / seconds).toFixed(1)} | ${pct(sortedOf('propose'), 0.5).toFixed(0)} / ${pct(sortedOf('propose'), 0.95).toFixed(0)} | ${pct(sortedOf('accept'), 0.95).toFixed(0)} | ${perCall(cpuSeconds[0]![1] * 1000)} | ${perCall(dbOpsTotal)} | ${doubles + doublesSeenByClients} |`;
     const row = (c: Call) => {
       const l = [...rec.latencies.get(c)!].sort((a, b) => a - b);
       const st = [...rec.statuses.get(c)!.entries()]
@@ -329,6 +333,12 @@ The exchange service's database commands during the load (its \`mongodb_operatio
       .join(', ')}.
 
 What the refusals said (the first of each kind): ${[...rec.samples.entries()].map(([k, m]) => `${k} "${m}"`).join('; ') || 'none'}.
+
+### Runs
+
+| date | revision | 1-min load | proposals/s | propose p50 / p95 ms | accept p95 ms | exchange CPU ms per call | DB commands per call | double reservations |
+|---|---|---|---|---|---|---|---|---|
+${[...keptRows('exchange', 'Runs'), runRow].join('\n')}
 `;
     writeSection('exchange', body);
     console.log(body);

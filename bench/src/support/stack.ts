@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import { createEvent, type EventData, type EventType } from '@swapbooth/contracts';
+import { listeners } from '../idle/procs';
 
 /**
  * What the benchmarks that start services share: a run's own databases, topics and Redis keys,
@@ -21,8 +23,27 @@ export const pct = (sorted: readonly number[], q: number): number =>
 export function databaseServer(): string {
   const url = process.env.MONGO_URL ?? '';
   if (url && !/127\.0\.0\.1:27017|localhost:27017/.test(url)) return 'the database at MONGO_URL';
-  const store = process.env.SWAPBOOTH_MONGO_STORE === 'memory' ? 'memory store' : 'H2 file store';
+  // The store of the server that runs (its `--store` argument), not the one this shell would
+  // start: a server started for `npm test` keeps running in memory.
+  const store =
+    (runningMongoStore() ?? process.env.SWAPBOOTH_MONGO_STORE) === 'memory'
+      ? 'memory store'
+      : 'H2 file store';
   return `the local mongo-java-server (${store}, as \`npm ${store === 'memory store' ? 'test' : 'start'}\` runs it)`;
+}
+
+/** `memory` or `file` from the running local server's command line, or undefined if not found. */
+function runningMongoStore(): 'memory' | 'file' | undefined {
+  const pid = listeners().get(Number(/:(\d+)\/?$/.exec(process.env.MONGO_URL ?? '')?.[1] ?? 27017));
+  if (!pid) return undefined;
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const at = args.indexOf('--store');
+    if (at < 0 || !args.includes('LocalMongo')) return undefined;
+    return args[at + 1] === 'memory' ? 'memory' : 'file';
+  } catch {
+    return undefined;
+  }
 }
 
 /** Polls `url` until it answers 2xx (every 100 ms, for `timeoutMs`); throws naming `what`. */

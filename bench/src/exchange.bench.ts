@@ -295,7 +295,7 @@ async function main() {
     const sortedOf = (c: Call) => [...rec.latencies.get(c)!].sort((a, b) => a - b);
     const perCall = (n: number) => (apiCalls ? (n / apiCalls).toFixed(1) : '–');
     // One row per run, kept across runs, so a change can be compared with the runs before it.
-    const runRow = `| ${new Date().toISOString()} | ${revision()} | ${loadAt[0]!.toFixed(1)} | ${(proposalsCreated / seconds).toFixed(1)} | ${pct(sortedOf('propose'), 0.5).toFixed(0)} / ${pct(sortedOf('propose'), 0.95).toFixed(0)} | ${pct(sortedOf('accept'), 0.95).toFixed(0)} | ${perCall(cpuSeconds[0]![1] * 1000)} | ${perCall(dbOpsTotal)} | ${doubles + doublesSeenByClients} |`;
+    const runRow = `| ${new Date().toISOString()} | ${revision()} | ${loadAt[0]!.toFixed(1)} | ${(proposalsCreated / seconds).toFixed(1)}${CLIENTS === 16 ? '' : ` (${CLIENTS} clients)`} | ${pct(sortedOf('propose'), 0.5).toFixed(0)} / ${pct(sortedOf('propose'), 0.95).toFixed(0)} | ${pct(sortedOf('accept'), 0.95).toFixed(0)} | ${perCall(cpuSeconds[0]![1] * 1000)} | ${perCall(dbOpsTotal)} | ${doubles + doublesSeenByClients} |`;
     const row = (c: Call) => {
       const l = [...rec.latencies.get(c)!].sort((a, b) => a - b);
       const st = [...rec.statuses.get(c)!.entries()]

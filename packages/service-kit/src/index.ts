@@ -14,5 +14,6 @@ export * from './window-limiter';
 export * from './password-hasher';
 export * from './mongo-watchdog';
 export * from './mongo-idle';
+export * from './mongo-find';
 export * from './metrics';
 export * from './tracing';

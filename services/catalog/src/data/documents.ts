@@ -1,5 +1,3 @@
-import type { mongo } from 'mongoose';
-
 /** Mapping between stored documents and domain state, shared by the catalog's repositories. */
 
 /** Splits a state into `$set` and `$unset` (optional fields that are now absent). */
@@ -27,15 +25,4 @@ export function withoutNulls<T extends object>(o: T): T {
   return Object.fromEntries(
     Object.entries(o).filter(([k, v]) => v !== null && !k.startsWith('_outbox')),
   ) as T;
-}
-
-/**
- * The documents of a driver `find` through a model's collection (`model.db.collection`). While the
- * connection is down, mongoose's collection waits for it, as a mongoose query would, and then hands
- * the cursor over in a promise rather than at once: both are taken here.
- */
-export async function findAll<T>(
-  cursor: mongo.FindCursor<T> | Promise<mongo.FindCursor<T>>,
-): Promise<T[]> {
-  return (await cursor).toArray();
 }

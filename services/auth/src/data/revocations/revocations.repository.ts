@@ -1,3 +1,4 @@
+import { findAll } from '@swapbooth/service-kit';
 import type { Connection, Model } from 'mongoose';
 import { revocationModel, type RevocationDoc } from './revocation.model';
 
@@ -22,7 +23,7 @@ export class RevocationsRepository {
 
   /** Every revocation not expired yet (a small set: access tokens live minutes). */
   async live(now = new Date()): Promise<RevocationDoc[]> {
-    const all = await this.model.collection.find<RevocationDoc>({}).toArray();
+    const all = await findAll(this.model.collection.find<RevocationDoc>({}));
     return all.filter((r) => r.expiresAt > now);
   }
 

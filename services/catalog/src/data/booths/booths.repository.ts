@@ -1,10 +1,11 @@
+import { findAll } from '@swapbooth/service-kit';
 import type { Connection, Model } from 'mongoose';
 import { pushEvents, withOutbox } from '@swapbooth/event-bus';
 import type { Booth } from '../../domain/booth';
 import type { BoothConflict, BoothRepository } from '../../domain/booth-repository';
 import type { DomainEvent } from '@swapbooth/event-bus';
 import { duplicateField, isDuplicateKey, toOutbox } from '@swapbooth/event-bus';
-import { findAll, NO_OUTBOX, withoutNulls } from '../documents';
+import { NO_OUTBOX, withoutNulls } from '../documents';
 import { KeptReads } from '../kept-reads';
 import { boothModel, type BoothDoc } from './booth.model';
 

@@ -1,10 +1,11 @@
+import { findAll } from '@swapbooth/service-kit';
 import type { Connection, Model } from 'mongoose';
 import { pushEvents, withOutbox } from '@swapbooth/event-bus';
 import type { DomainEvent } from '@swapbooth/event-bus';
 import type { ListQuery, ProductRepository } from '../../domain/product-repository';
 import type { Product } from '../../domain/product';
 import { duplicateField, isDuplicateKey, toOutbox } from '@swapbooth/event-bus';
-import { findAll, NO_OUTBOX, setAndUnset, withoutNulls } from '../documents';
+import { NO_OUTBOX, setAndUnset, withoutNulls } from '../documents';
 import { productModel, type ProductDoc } from './product.model';
 
 function toProduct(doc: ProductDoc): Product {

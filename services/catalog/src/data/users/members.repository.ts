@@ -1,7 +1,8 @@
+import { findAll } from '@swapbooth/service-kit';
 import type { Connection, Model } from 'mongoose';
 import type { MemberDirectory, MemberFacts } from '../../domain/ports';
 import { isDuplicateKey } from '@swapbooth/event-bus';
-import { findAll, withoutNulls } from '../documents';
+import { withoutNulls } from '../documents';
 import { KeptReads } from '../kept-reads';
 import { memberModel, type MemberDoc } from './member.model';
 

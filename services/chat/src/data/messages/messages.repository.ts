@@ -1,3 +1,4 @@
+import { findAll } from '@swapbooth/service-kit';
 import type { Connection, Model } from 'mongoose';
 import { toOutbox, withOutbox, type DomainEvent, type EventsWritten } from '@swapbooth/event-bus';
 import type { ChatMessage } from '../../domain/conversation';
@@ -54,12 +55,12 @@ export class MessagesRepository implements MessageRepository {
 
   async latest(conversationId: string, limit: number): Promise<ChatMessage[]> {
     // Through the driver: every conversation read asks this (mongoose's query building costs
-    // more than the read). While the connection is down, mongoose's collection waits for it and
-    // hands the cursor over in a promise: awaited either way.
-    const cursor = await this.model.db
-      .collection<MessageDoc>(this.model.collection.collectionName)
-      .find({ conversationId }, { sort: { createdAt: -1 }, limit });
-    const docs = await cursor.toArray();
+    // more than the read).
+    const docs = await findAll(
+      this.model.db
+        .collection<MessageDoc>(this.model.collection.collectionName)
+        .find({ conversationId }, { sort: { createdAt: -1 }, limit }),
+    );
     return docs.map(toMessage).reverse();
   }
 }

@@ -1,3 +1,4 @@
+import { findAll } from '@swapbooth/service-kit';
 import type { Connection, Model } from 'mongoose';
 import type { ProductSnapshot } from '@swapbooth/contracts';
 import type { Listing, ListingDirectory } from '../../domain/proposal-ports';
@@ -33,10 +34,11 @@ export class ListingsRepository implements ListingDirectory {
   async listings(ids: readonly string[]): Promise<Map<string, Listing>> {
     if (ids.length === 0) return new Map();
     // Through the driver: a plain read by _id needs none of mongoose's query building.
-    const docs = await this.model.db
-      .collection<ListingDoc>(this.model.collection.collectionName)
-      .find({ _id: { $in: [...new Set(ids)] } })
-      .toArray();
+    const docs = await findAll(
+      this.model.db
+        .collection<ListingDoc>(this.model.collection.collectionName)
+        .find({ _id: { $in: [...new Set(ids)] } }),
+    );
     return new Map(docs.map((d) => [d._id, toListing(d)]));
   }
 

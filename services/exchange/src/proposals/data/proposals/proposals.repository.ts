@@ -1,3 +1,4 @@
+import { findAll } from '@swapbooth/service-kit';
 import { createHash } from 'node:crypto';
 import { mongo, type Connection, type QueryFilter, type Model } from 'mongoose';
 import { openProposalStatuses } from '@swapbooth/contracts';
@@ -224,9 +225,12 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
 
   /** Whether each document carries the first event its write added. */
   private async carryEvents(guarded: readonly GuardedWrite[]): Promise<boolean[]> {
-    const docs = await this.raw()
-      .find({ _id: { $in: guarded.map((g) => g.filter._id) } }, { projection: { '_outbox.id': 1 } })
-      .toArray();
+    const docs = await findAll(
+      this.raw().find(
+        { _id: { $in: guarded.map((g) => g.filter._id) } },
+        { projection: { '_outbox.id': 1 } },
+      ),
+    );
     const pending = new Map(
       docs.map((d) => [
         d._id,
@@ -251,10 +255,10 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
 
   async findByIds(ids: readonly string[]): Promise<Proposal[]> {
     if (ids.length === 0) return [];
-    return this.findAll({ _id: { $in: [...new Set(ids)] } });
+    return this.findProposals({ _id: { $in: [...new Set(ids)] } });
   }
 
-  private async findAll(
+  private async findProposals(
     filter: QueryFilter<ProposalDoc>,
     page?: { skip: number; limit: number },
   ): Promise<Proposal[]> {
@@ -276,7 +280,7 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
           : { $or: [{ senderId: userId }, { receiverId: userId }] };
     if (q.statuses?.length) filter.status = { $in: [...q.statuses] };
     const [items, total] = await Promise.all([
-      this.findAll(filter, { skip: (q.page - 1) * q.limit, limit: q.limit }),
+      this.findProposals(filter, { skip: (q.page - 1) * q.limit, limit: q.limit }),
       this.model.countDocuments(filter).exec(),
     ]);
     return { items, total };
@@ -294,12 +298,12 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
   }
 
   naming(listingId: string): Promise<Proposal[]> {
-    return this.findAll({ listingIds: listingId });
+    return this.findProposals({ listingIds: listingId });
   }
 
   openNaming(listingIds: readonly string[]): Promise<Proposal[]> {
     if (listingIds.length === 0) return Promise.resolve([]);
-    return this.findAll({ listingIds: { $in: [...listingIds] }, status: OPEN });
+    return this.findProposals({ listingIds: { $in: [...listingIds] }, status: OPEN });
   }
 
   async dueIds(now: Date, limit: number): Promise<string[]> {
@@ -313,7 +317,7 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
   }
 
   openBetween(a: string, b: string): Promise<Proposal[]> {
-    return this.findAll({
+    return this.findProposals({
       $or: [
         { senderId: a, receiverId: b },
         { senderId: b, receiverId: a },
@@ -336,12 +340,12 @@ export class ProposalsRepository implements ProposalRepository, ProposalLookup {
 
   async countOpenFromTo(senderId: string, receiverId: string, upTo: number): Promise<number> {
     // A find that stops at the cap (ids only) rather than a count of them all.
-    const open = await this.raw()
-      .find(
+    const open = await findAll(
+      this.raw().find(
         { senderId, receiverId, status: { $in: [...openProposalStatuses] } },
         { projection: { _id: 1 }, limit: upTo },
-      )
-      .toArray();
+      ),
+    );
     return open.length;
   }
 

@@ -1,3 +1,4 @@
+import { findAll } from '@swapbooth/service-kit';
 import { mongo, type Connection, type Model } from 'mongoose';
 import { isDuplicateKey } from '@swapbooth/event-bus';
 import type { Reservation, ReservationStore } from '../../domain/proposal-ports';
@@ -107,9 +108,7 @@ export class ReservationsRepository implements ReservationStore {
 
   async findMany(listingIds: readonly string[]): Promise<Map<string, Reservation>> {
     if (listingIds.length === 0) return new Map();
-    const docs = await this.raw()
-      .find({ _id: { $in: [...new Set(listingIds)] } })
-      .toArray();
+    const docs = await findAll(this.raw().find({ _id: { $in: [...new Set(listingIds)] } }));
     return new Map(docs.map((d) => [d._id, toReservation(d)]));
   }
 

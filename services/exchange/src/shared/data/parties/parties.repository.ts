@@ -1,3 +1,4 @@
+import { findAll } from '@swapbooth/service-kit';
 import type { Connection, Model } from 'mongoose';
 import type { ProposalPartyResponse } from '@swapbooth/contracts';
 import type { PartyDirectory } from '../../domain/ports';
@@ -49,10 +50,11 @@ export class PartiesRepository implements PartyDirectory {
     if (missing.length > 0) {
       const changesAtRead = this.changes;
       // Through the driver: a plain read by _id needs none of mongoose's query building.
-      const docs = await this.model.db
-        .collection<PartyDoc>(this.model.collection.collectionName)
-        .find({ _id: { $in: missing } })
-        .toArray();
+      const docs = await findAll(
+        this.model.db
+          .collection<PartyDoc>(this.model.collection.collectionName)
+          .find({ _id: { $in: missing } }),
+      );
       const found = new Map(docs.map((d) => [d._id, d]));
       const keep = changesAtRead === this.changes;
       for (const id of missing) {

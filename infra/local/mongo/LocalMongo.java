@@ -139,7 +139,20 @@ public final class LocalMongo {
 
   static final class H2 extends H2Backend {
     H2(String file) {
-      super(file);
+      super(openStore(file));
+    }
+
+    // MVStore.open's defaults made the file store spend most of a core under load: a 16 MB page
+    // cache, so index and document pages were read back from the file and deserialized again and
+    // again, and background compaction whenever a chunk was under 90% full, which rewrites
+    // (deserializes and serializes) live pages continuously while documents change. A larger cache
+    // and compaction only of mostly-empty chunks keep the file bounded for the demo's sizes.
+    private static MVStore openStore(String file) {
+      return new MVStore.Builder()
+          .fileName(file)
+          .cacheSize(Integer.getInteger("localmongo.cacheMb", 256))
+          .autoCompactFillRate(Integer.getInteger("localmongo.compactFillRate", 40))
+          .open();
     }
 
     @Override

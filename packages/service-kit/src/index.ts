@@ -15,5 +15,6 @@ export * from './password-hasher';
 export * from './mongo-watchdog';
 export * from './mongo-idle';
 export * from './mongo-find';
+export * from './kept-reads';
 export * from './metrics';
 export * from './tracing';

@@ -1,4 +1,4 @@
-import { findAll } from '@swapbooth/service-kit';
+import { findAll, KeptReads } from '@swapbooth/service-kit';
 import type { Connection, Model } from 'mongoose';
 import { pushEvents, withOutbox } from '@swapbooth/event-bus';
 import type { Booth } from '../../domain/booth';
@@ -6,7 +6,6 @@ import type { BoothConflict, BoothRepository } from '../../domain/booth-reposito
 import type { DomainEvent } from '@swapbooth/event-bus';
 import { duplicateField, isDuplicateKey, toOutbox } from '@swapbooth/event-bus';
 import { NO_OUTBOX, withoutNulls } from '../documents';
-import { KeptReads } from '../kept-reads';
 import { boothModel, type BoothDoc } from './booth.model';
 
 const lower = (s: string) => s.trim().toLowerCase();

@@ -1,9 +1,8 @@
-import { findAll } from '@swapbooth/service-kit';
+import { findAll, KeptReads } from '@swapbooth/service-kit';
 import type { Connection, Model } from 'mongoose';
 import type { MemberDirectory, MemberFacts } from '../../domain/ports';
 import { isDuplicateKey } from '@swapbooth/event-bus';
 import { withoutNulls } from '../documents';
-import { KeptReads } from '../kept-reads';
 import { memberModel, type MemberDoc } from './member.model';
 
 function toFacts(doc: MemberDoc): MemberFacts {

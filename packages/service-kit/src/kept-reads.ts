@@ -3,9 +3,9 @@ const KEPT_MS = 5_000;
 const KEPT_MAX = 10_000;
 
 /**
- * Reads of facts that change rarely and are shown on every listing card (a seller's name and
- * rating, their booth), kept for a few seconds so a page of listings does not read them again on
- * every call. A change written here forgets them at once, and a read that overlapped a change
+ * Reads of facts that change rarely and are shown on every page of results (a seller's name and
+ * rating, their booth, a proposal party's face), kept for a few seconds so a page does not read
+ * them again on every call. A change written here forgets them at once, and a read that overlapped a change
  * keeps nothing; a change written by another replica shows within `KEPT_MS`.
  */
 export class KeptReads<V> {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, png, signUp, unique, type Member } from './helpers';
+import { expectAccessible, listItem, openStore, signUp, unique, type Member } from './helpers';
 
 /**
  * Subscriptions and identity verification through the local payment sandbox (npm start runs it
@@ -57,27 +57,8 @@ test('the member cancels after confirming and keeps access until the period ends
 });
 
 test('the member lists an item', async () => {
-  await page.goto('/create-store');
-  await page.getByLabel('Store name').fill(`Pay Booth ${id}`);
-  await page.getByLabel('Username').fill(username);
-  await expect(page.getByText('Available')).toHaveCount(2);
-  await page.getByRole('button', { name: 'Create store' }).click();
-  await expect(page).toHaveURL(new RegExp(`/my-store/${username}$`));
-  await page.getByRole('button', { name: 'New listing' }).click();
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Description').fill('A stovetop kettle that whistles. Swap for tea.');
-  const category = page.getByLabel('Category');
-  await expect(category.locator('option')).not.toHaveCount(1);
-  await category.selectOption({ index: 1 });
-  await page.getByLabel('Condition').selectOption('good');
-  await page
-    .getByTestId('listing-images')
-    .setInputFiles([
-      { name: 'kettle.png', mimeType: 'image/png', buffer: png(320, 240, [40, 90, 200]) },
-    ]);
-  await expect(page.getByText('Uploading…')).toHaveCount(0, { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText('Your listing is live')).toBeVisible();
+  await openStore(page, `Pay Booth ${id}`, username);
+  await listItem(page, title, [40, 90, 200]);
 });
 
 test('the member verifies their identity and the ID Verified badge appears on their card', async () => {

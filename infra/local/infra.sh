@@ -333,7 +333,9 @@ up() {
     local store_arg=memory
     if [ "$store" = file ]; then
       mkdir -p "$DATA/mongo"
-      store_arg="$DATA/mongo/swapbooth.mv"
+      # Named by its format: the launcher orders unique-index keys its own way (v2), so a file of
+      # the earlier format (swapbooth.mv, left in place) is not read; npm start seeds the new one.
+      store_arg="$DATA/mongo/swapbooth-v2.mv"
     fi
     start mongo $PORT_MONGO ready_mongo 60 -- java -Xms128m -Xmx${SWAPBOOTH_MONGO_HEAP:-2g} -XX:+UseSerialGC \
       -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \

@@ -25,11 +25,13 @@ import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.MongoVersion;
+import de.bwaldvogel.mongo.backend.AbstractUniqueIndex;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.QueryResult;
+import de.bwaldvogel.mongo.backend.ValueComparator;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.h2.H2Collection;
 import de.bwaldvogel.mongo.backend.h2.H2Database;
@@ -41,6 +43,7 @@ import de.bwaldvogel.mongo.backend.Missing;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.bson.ObjectId;
 import de.bwaldvogel.mongo.MongoCollection;
+import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -49,11 +52,15 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
+import org.h2.mvstore.WriteBuffer;
+import org.h2.mvstore.type.BasicDataType;
+import org.h2.mvstore.type.ObjectDataType;
 
 public final class LocalMongo {
   private static final MongoVersion MONGO_4_4 =
@@ -381,6 +388,105 @@ public final class LocalMongo {
     }
   }
 
+  /**
+   * The key type of the file store's unique indexes. mongo-java-server opens their maps with H2's
+   * default ObjectDataType, which compares keys it does not know (every KeyValue) by serializing
+   * both with Java serialization on every comparison: a quarter of the file store's CPU under
+   * load. This compares the values as mongo-java-server orders them (ValueComparator, the order of
+   * a sort; numbers normalized, so 1 and 1.0 are one key as before) and stores a key as before
+   * (Java-serialized). The keys' order on disk is not ObjectDataType's, so a data file written by
+   * the one is not usable by the other: infra.sh gives this format's data file a name of its own.
+   */
+  static final class KeyValueType extends BasicDataType<KeyValue> {
+    static final KeyValueType INSTANCE = new KeyValueType();
+    private static final ObjectDataType SERIALIZED = new ObjectDataType();
+
+    @Override
+    public int compare(KeyValue a, KeyValue b) {
+      int n = Math.min(a.size(), b.size());
+      for (int i = 0; i < n; i++) {
+        int c = compareValues(a.get(i), b.get(i));
+        if (c != 0) return c;
+      }
+      return Integer.compare(a.size(), b.size());
+    }
+
+    private static int compareValues(Object a, Object b) {
+      if (a == b) return 0;
+      // Element by element for arrays (the sort order's own list handling ties [1, 2] and [1, 3]).
+      int c = ValueComparator.ascWithoutListHandling().compare(a, b);
+      if (c != 0 || Objects.equals(a, b)) return c;
+      // Unequal values the order ties: distinct keys, in a fixed order.
+      c = a.getClass().getName().compareTo(b.getClass().getName());
+      return c != 0 ? c : SERIALIZED.compare(a, b);
+    }
+
+    @Override
+    public int getMemory(KeyValue key) {
+      return 48 + 24 * key.size();
+    }
+
+    @Override
+    public void write(WriteBuffer buffer, KeyValue key) {
+      SERIALIZED.write(buffer, key);
+    }
+
+    @Override
+    public KeyValue read(ByteBuffer buffer) {
+      return (KeyValue) SERIALIZED.read(buffer);
+    }
+
+    @Override
+    public KeyValue[] createStorage(int size) {
+      return new KeyValue[size];
+    }
+  }
+
+  /** mongo-java-server's H2UniqueIndex (whose constructor is not public), on a map of KeyValueType. */
+  static final class H2KeyIndex extends AbstractUniqueIndex<Object> {
+    private final MVMap<KeyValue, Object> map;
+
+    H2KeyIndex(MVMap<KeyValue, Object> map, String name, List<IndexKey> keys, boolean sparse) {
+      super(name, keys, sparse);
+      this.map = map;
+    }
+
+    @Override
+    protected Object removeDocument(KeyValue keyValue) {
+      return map.remove(keyValue);
+    }
+
+    @Override
+    protected boolean putKeyPosition(KeyValue keyValue, Object position) {
+      return map.putIfAbsent(keyValue, Missing.ofNullable(position)) == null;
+    }
+
+    @Override
+    protected Iterable<Map.Entry<KeyValue, Object>> getIterable() {
+      return map.entrySet();
+    }
+
+    @Override
+    protected Object getPosition(KeyValue keyValue) {
+      return map.get(keyValue);
+    }
+
+    @Override
+    public long getCount() {
+      return map.sizeAsLong();
+    }
+
+    @Override
+    public boolean isEmpty() {
+      return map.isEmpty();
+    }
+
+    @Override
+    public long getDataSize() {
+      return getCount();
+    }
+  }
+
   static final class Memory extends MemoryBackend {
     @Override
     public MemoryDatabase openOrCreateDatabase(String databaseName) {
@@ -466,6 +572,16 @@ public final class LocalMongo {
     protected MongoDatabase openOrCreateDatabase(String databaseName) {
       MVStore mvStore = getMvStore();
       return new H2Database(databaseName, mvStore, getCursorRegistry()) {
+        @Override
+        protected Index<Object> openOrCreateUniqueIndex(
+            String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
+          // The map name H2Database itself uses, with keys compared by KeyValueType.
+          String name = getFullCollectionNamespace(collectionName) + "._index_" + indexName;
+          MVMap<KeyValue, Object> map =
+              mvStore.openMap(name, new MVMap.Builder<KeyValue, Object>().keyType(KeyValueType.INSTANCE));
+          return new H2KeyIndex(map, indexName, keys, sparse);
+        }
+
         @Override
         protected Index<Object> openOrCreateSecondaryIndex(
             String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {

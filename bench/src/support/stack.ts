@@ -23,13 +23,15 @@ export const pct = (sorted: readonly number[], q: number): number =>
 /** What the database server was, for the write-up: the local one (and its store) unless MONGO_URL names another. */
 export function databaseServer(): string {
   const url = process.env.MONGO_URL ?? '';
-  if (url && !/127\.0\.0\.1:27017|localhost:27017/.test(url)) return 'the database at MONGO_URL';
   // The store of the server that runs (its `--store` argument), not the one this shell would
-  // start: a server started for `npm test` keeps running in memory.
+  // start: a server started for `npm test` keeps running in memory. A local server of its own on
+  // another port (MONGO_URL=mongodb://127.0.0.1:27117/ …) counts as the local one.
+  const running = runningMongoStore();
+  if (url && !running && !/127\.0\.0\.1:27017|localhost:27017/.test(url)) {
+    return 'the database at MONGO_URL';
+  }
   const store =
-    (runningMongoStore() ?? process.env.SWAPBOOTH_MONGO_STORE) === 'memory'
-      ? 'memory store'
-      : 'H2 file store';
+    (running ?? process.env.SWAPBOOTH_MONGO_STORE) === 'memory' ? 'memory store' : 'H2 file store';
   return `the local mongo-java-server (${store}, as \`npm ${store === 'memory store' ? 'test' : 'start'}\` runs it)`;
 }
 

@@ -8,7 +8,7 @@ import { runWithRequestId, type Logger } from './logger';
 import { withTimeout } from './connections';
 import { httpMetrics, routeTemplate } from './metrics/http';
 import type { ServiceMetrics } from './metrics/service-metrics';
-import { serverSpanRoute, tracingStarted } from './tracing';
+import { serverSpans, tracingStarted } from './tracing';
 
 export type HealthCheck = () => Promise<void>;
 
@@ -79,7 +79,9 @@ export function createApp(opts: AppOptions): Express & { setDraining(): void } {
   // Never a whole network (any private peer): behind a load balancer on one, a client could then
   // name any address it likes in X-Forwarded-For, and escape every per-address limit.
   app.set('trust proxy', opts.trustProxy ?? 0);
-  if (tracingStarted()) app.use(serverSpanRoute(opts.routeLabel ?? routeTemplate));
+  // First, so that everything after it (metrics, logs, the handlers' database and event spans)
+  // runs inside the request's span.
+  if (tracingStarted()) app.use(serverSpans(opts.routeLabel ?? routeTemplate));
   if (opts.metrics) app.use(httpMetrics(opts.metrics, opts.routeLabel ?? routeTemplate));
   app.use(requestId);
   // Access logs are info lines: when info is off, skip the per-request logging machinery entirely.

@@ -5,9 +5,6 @@ import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 
-/** Probes and scrapes: no trace for them. */
-const UNTRACED_PATHS = /^\/(healthz|readyz|livez|metrics)(\/|\?|$)/;
-
 /**
  * The Node SDK with the instrumentations the services need, its exporter, sampler and propagators
  * from the OTEL_* variables (W3C trace context by default). Loaded by startTracing only.
@@ -24,15 +21,17 @@ export function startSdk(
   const sdk = new NodeSDK({
     serviceName: service,
     instrumentations: [
+      // Outgoing calls only (Stripe's and S3's clients use node:http): each request's server span
+      // is createApp's (serverSpans), which costs a fraction of the instrumentation's hooks on
+      // every incoming request, socket and response.
       new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.test(req.url ?? ''),
+        disableIncomingRequestInstrumentation: true,
         // Outgoing calls outside any request or event (timers, start-up) would each be a trace.
         requireParentforOutgoingSpans: true,
       }),
-      // No Express instrumentation: it wraps every middleware of every request (a span each, or at
-      // least a route computed each, even for layers it is told to ignore), which cost more CPU
-      // than the request itself on a small GET; the server span gets its route from createApp
-      // instead (serverSpanRoute), which is all its router and handler spans told.
+      // No Express instrumentation either: it wraps every middleware of every request (a span
+      // each, or at least a route computed each, even for layers it is told to ignore), which cost
+      // more CPU than the request itself on a small GET; serverSpans names the span by its route.
       ...(options.undiciSpans === false
         ? []
         : [new UndiciInstrumentation({ requireParentforSpans: true })]),

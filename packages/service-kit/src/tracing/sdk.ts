@@ -4,6 +4,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { mongoStatement } from './mongo-statement';
 
 /**
  * The Node SDK with the instrumentations the services need, its exporter, sampler and propagators
@@ -35,7 +36,12 @@ export function startSdk(
       ...(options.undiciSpans === false
         ? []
         : [new UndiciInstrumentation({ requireParentforSpans: true })]),
-      new MongoDBInstrumentation({ requireParentSpan: true }),
+      // Commands outside a request or event (the pool's heartbeats and pings, start-up, timers) make
+      // no span; the statement is the filter's shape, at a twentieth of the default serializer's CPU.
+      new MongoDBInstrumentation({
+        requireParentSpan: true,
+        dbStatementSerializer: mongoStatement,
+      }),
       new IORedisInstrumentation({ requireParentSpan: true }),
     ],
   });

@@ -89,8 +89,11 @@ describe('the circle matcher across replicas', () => {
   it('dissolves a circle nobody finished answering in time (expired), releasing its listings and leaving out the silent members’ edges', async () => {
     // One instance of its own: the replicas above share nothing with it, so its own sweep is the
     // one that dissolves the circle.
-    // Its circle waits 18 s for answers: time enough to accept on a busy machine.
-    const solo = await startExchange({ ...settings, CIRCLE_ANSWER_HOURS: '0.005' });
+    // Its circle waits an hour for answers, on a clock the test moves past that hour once the
+    // first member has accepted: the answer window runs out without waiting it out.
+    let shift = 0;
+    const now = () => new Date(Date.now() + shift);
+    const solo = await startExchange({ ...settings, CIRCLE_ANSWER_HOURS: '1' }, { now });
     try {
       const members = await threeWayCycle(solo);
       const id = await eventually(
@@ -101,6 +104,7 @@ describe('the circle matcher across replicas', () => {
         (await solo.api.put(`/api/circles/${id}/status`, { status: 'accepted' }, members[0]!.token))
           .status,
       ).toBe(200);
+      shift = 3600_000 + 1000;
 
       const view = await eventually(async () => {
         const c = (await solo.api.get(`/api/circles/${id}`, members[1]!.token)).body.data;
@@ -125,7 +129,7 @@ describe('the circle matcher across replicas', () => {
         return parts.every((edge) => !held.has(edge.split('>')[0]!));
       }, 10_000);
       // The two who stayed silent have their edges left out; the one who accepted does not.
-      const excluded = await solo.service.deps.circles.exclusions.active(new Date());
+      const excluded = await solo.service.deps.circles.exclusions.active(now());
       expect(parts.map((e) => excluded.has(e))).toEqual([false, true, true]);
     } finally {
       await solo.stop();

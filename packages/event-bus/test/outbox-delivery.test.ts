@@ -98,6 +98,9 @@ function startConsumer(
     logger,
     backoffMs: 20,
     maxAttempts: 3,
+    // As the raw consumers here: stopping waits for the fetch in flight, which an idle broker
+    // holds this long (5 s by default); messages arrive at once whatever the wait.
+    maxWaitTimeInMs: 100,
     subscriptions: [
       {
         topic: Topics.user,
@@ -164,7 +167,10 @@ it('delivers an event written with its state change once per handler, even when 
   expect(stillPending?._outbox).toHaveLength(1);
 
   // A fresh relay (after the lease runs out) publishes the same event again and clears it.
-  await new Promise((r) => setTimeout(r, 2_100));
+  await eventually(async () => {
+    const doc = await Accounts.findById(userId).lean<{ _outboxLeaseUntil?: Date | null }>();
+    return doc?._outboxLeaseUntil != null && doc._outboxLeaseUntil.getTime() < Date.now();
+  }, 10_000);
   const relay = new OutboxRelay({ kafka, bus, models: [Accounts], logger });
   await relay.start();
   stoppers.push(() => relay.stop());

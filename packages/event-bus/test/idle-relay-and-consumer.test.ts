@@ -95,7 +95,9 @@ function consumer(opts: { maxWaitTimeInMs?: number; groupPrefix?: string; consum
     groupId: `idle-${randomUUID().slice(0, 8)}`,
     processed: new ProcessedEventStore(conn),
     logger,
-    ...(opts.maxWaitTimeInMs ? { maxWaitTimeInMs: opts.maxWaitTimeInMs } : {}),
+    // Stopping waits for the fetch in flight, which an idle broker holds this long: the test
+    // files' wait (1 s) unless a test asks for another, instead of the 5 s default.
+    maxWaitTimeInMs: opts.maxWaitTimeInMs ?? Number(process.env.KAFKA_FETCH_WAIT_MS ?? 1000),
     subscriptions: [
       {
         topic: Topics.user,

@@ -17,7 +17,7 @@ export interface ServiceBusOptions {
   outboxModels?: Model<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** Every topic this service consumes, in one list. */
   subscriptions?: Subscription[];
-  relay?: Partial<Pick<RelayOptions, 'pollIntervalMs' | 'afterPublish'>>;
+  relay?: Partial<Pick<RelayOptions, 'pollIntervalMs' | 'leaseMs' | 'afterPublish'>>;
   /**
    * The process's metrics: the relay and consumer count into it, and each scrape samples the
    * outbox backlog and the consumer lag (at most every 10 s).

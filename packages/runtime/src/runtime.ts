@@ -82,7 +82,7 @@ export interface ServiceDefinition<C extends RuntimeConfig, D = undefined> {
   /** Runs at shutdown before connections close. */
   onStop?: (deps: D, ctx: ServiceContext<C>) => Promise<void>;
   beforeBody?: (app: Express, deps: D, ctx: ServiceContext<C>) => void;
-  relay?: Partial<Pick<RelayOptions, 'pollIntervalMs' | 'afterPublish'>>;
+  relay?: Partial<Pick<RelayOptions, 'pollIntervalMs' | 'leaseMs' | 'afterPublish'>>;
   /** Listen on this port instead of config.PORT (tests pass 0). */
   port?: number;
   /** Serve metrics on this port (default METRICS_PORT, else the port + 1000; 0 with port 0). */

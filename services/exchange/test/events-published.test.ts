@@ -6,12 +6,13 @@ let h: Harness;
 let kills = 0;
 beforeAll(async () => {
   // The relay "dies" after publishing and before clearing, for the first few batches: they are
-  // published again once their lease runs out.
+  // published again once their lease runs out (1 s here; 10 s by default).
   h = await startExchange(
     {},
     {
       relay: {
         pollIntervalMs: 200,
+        leaseMs: 1000,
         afterPublish: () => {
           if (kills < 3) {
             kills++;

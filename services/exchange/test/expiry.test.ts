@@ -2,9 +2,22 @@ import { newMember, startExchange, type Harness } from './support/harness';
 import { counter, listingsOf, proposed, setStatus, subscribe } from './support/fixtures';
 
 let h: Harness;
+/**
+ * The service's clock, which the tests move past a proposal's period instead of waiting it out
+ * (as the trade clocks' tests do).
+ */
+let shift = 0;
+const now = () => new Date(Date.now() + shift);
+const TTL_MS = 3000;
+const periodPasses = () => {
+  shift += TTL_MS + 1000;
+};
 beforeAll(async () => {
   // Proposals expire after 3 seconds here (14 days by default), swept every 300 ms.
-  h = await startExchange({ PROPOSAL_TTL_HOURS: String(3 / 3600), PROPOSAL_SWEEP_MS: '300' });
+  h = await startExchange(
+    { PROPOSAL_TTL_HOURS: String(3 / 3600), PROPOSAL_SWEEP_MS: '300' },
+    { now },
+  );
 });
 afterAll(async () => {
   await h?.stop();
@@ -23,6 +36,7 @@ describe('expiry', () => {
     const ttl = Date.parse(p.expires_at) - Date.parse(p.created_at);
     expect(ttl).toBe(3000);
 
+    periodPasses();
     const expired = await h.tap.waitFor('proposal.expired', (d) => d.proposalId === p.proposal_id);
     expect(expired.data).toMatchObject({ senderId: s.id, receiverId: r.id, status: 'expired' });
     expect(await get(p.proposal_id, s.token)).toMatchObject({
@@ -54,6 +68,7 @@ describe('expiry', () => {
     const [give2] = await listingsOf(h, s, 1);
     const control = await proposed(h, s, r, { requested: [want2!], offered: [give2!] });
     expect(Date.parse(control.expires_at)).toBeGreaterThan(Date.parse(c.body.data.expires_at));
+    periodPasses();
     await h.tap.waitFor('proposal.expired', (d) => d.proposalId === control.proposal_id);
     expect((await get(p.proposal_id, s.token)).status).toBe('accepted');
     expect(h.tap.all('proposal.expired', (d) => d.proposalId === p.proposal_id)).toHaveLength(0);

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Logger } from '@swapbooth/service-kit';
+import { outsideTrace, type Logger } from '@swapbooth/service-kit';
 
 export interface SyncedLimiterOptions {
   /** Names the limit in Redis keys (`rl:<name>:<key>:<window>`). */
@@ -57,7 +57,8 @@ export class SyncedWindowLimiter {
   /** Syncs every `syncMs` from the first call counted until no key has calls in its window. */
   private arm(): void {
     if (this.timer || this.closed) return;
-    this.timer = setInterval(() => void this.sync(), this.opts.syncMs);
+    // Started by some request, but not part of it: outside its trace (and any other).
+    this.timer = outsideTrace(() => setInterval(() => void this.sync(), this.opts.syncMs));
     this.timer.unref();
   }
 

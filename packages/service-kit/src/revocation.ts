@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { AppError } from './errors';
 import type { Principal } from './jwt';
+import { outsideTrace } from './tracing';
 
 /**
  * Token revocation kept in Redis, shared by auth (writer), the gateway and every service (readers).
@@ -28,10 +29,13 @@ export const REVOCATIONS_RESTORING =
 export function revocationChecker(redis: Redis): (p: Principal) => Promise<boolean> {
   let seenComplete = false;
   return async (p) => {
-    const [jti, before, complete] = await redis.mget(
-      revocationKeys.jti(p.jti),
-      revocationKeys.userBefore(p.userId),
-      revocationKeys.complete,
+    // Every authenticated request's: no span of its own (see outsideTrace).
+    const [jti, before, complete] = await outsideTrace(() =>
+      redis.mget(
+        revocationKeys.jti(p.jti),
+        revocationKeys.userBefore(p.userId),
+        revocationKeys.complete,
+      ),
     );
     if (jti) return true;
     if (complete) seenComplete = true;

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { outsideTrace } from './tracing';
 
 /** A per-member cap on calls of one kind: how long to wait, or 0 when the call may go ahead. */
 export interface RateLimiter {
@@ -22,11 +23,11 @@ export class RedisWindowLimiter implements RateLimiter {
   /** Seconds to wait, or 0 when the call may go ahead (and is counted). */
   async take(userId: string): Promise<number> {
     const key = `limit:${this.name}:${userId}`;
-    const [[, count], [, ttl]] = (await this.redis.multi().incr(key).pttl(key).exec()) as [
-      [null, number],
-      [null, number],
-    ];
-    if (ttl < 0) await this.redis.pexpire(key, this.windowSeconds * 1000);
+    // Counting is bookkeeping: no spans for its commands (see outsideTrace).
+    const [[, count], [, ttl]] = (await outsideTrace(() =>
+      this.redis.multi().incr(key).pttl(key).exec(),
+    )) as [[null, number], [null, number]];
+    if (ttl < 0) await outsideTrace(() => this.redis.pexpire(key, this.windowSeconds * 1000));
     if (count <= this.limit) return 0;
     return Math.max(1, Math.ceil((ttl > 0 ? ttl : this.windowSeconds * 1000) / 1000));
   }

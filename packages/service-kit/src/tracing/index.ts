@@ -85,6 +85,15 @@ export function injectTraceContext(headers: Record<string, string | string[]>): 
   propagation.inject(context.active(), headers);
 }
 
+/**
+ * Runs fn outside any trace: the database and Redis commands it makes get no span (the
+ * instrumentations make spans only under a parent). For the bookkeeping every request repeats —
+ * the session's revocation check, rate-limit counters — whose spans would cost as much to record
+ * as a query's and tell nothing the request's own span and the Redis metrics do not; and for
+ * timers a request only set going, which would otherwise land in that request's trace.
+ */
+export const outsideTrace = <T>(fn: () => T): T => context.with(ROOT_CONTEXT, fn);
+
 /** Exports the spans still buffered and stops tracing (at shutdown); nothing when off. */
 export async function stopTracing(): Promise<void> {
   const s = started;

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { context, trace } from '@opentelemetry/api';
 import { node } from '@opentelemetry/sdk-node';
 import { routeTemplate } from '../metrics/http';
-import { serverSpans } from './index';
+import { outsideTrace, serverSpans } from './index';
 
 const exporter = new node.InMemorySpanExporter();
 const provider = new node.NodeTracerProvider({
@@ -29,7 +29,9 @@ function app() {
     await new Promise((r) => setImmediate(r));
     // Whatever the handler does runs in the request's span: a child span is its child.
     trace.getTracer('test').startSpan('find things').end();
-    res.json({ traceId: trace.getActiveSpan()?.spanContext().traceId });
+    // Bookkeeping outside it has no parent span (so the instrumentations make none).
+    const outside = outsideTrace(() => trace.getActiveSpan());
+    res.json({ traceId: trace.getActiveSpan()?.spanContext().traceId, outside: outside ?? null });
   });
   a.post('/api/broken', (_req, res) => {
     res.status(503).json({ error: 'down' });
@@ -45,7 +47,7 @@ describe('serverSpans', () => {
     const res = await request(app())
       .get('/api/thing/42?x=1')
       .set('traceparent', `00-${traceId}-${callerSpan}-01`);
-    expect(res.body).toEqual({ traceId });
+    expect(res.body).toEqual({ traceId, outside: null });
     const spans = exporter.getFinishedSpans();
     const server = spans.find((s) => s.name === 'GET /api/thing/:id');
     expect(server).toBeDefined();

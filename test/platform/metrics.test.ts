@@ -55,16 +55,21 @@ const redis = createRedis(
 beforeAll(async () => {
   const env = { ...process.env, LOG_LEVEL: 'silent' as const };
   const opts = { port: 0 };
-  running.push(
-    await startAuthService(loadAuthConfig(env), opts),
-    await startCatalogService(loadCatalogConfig(env), opts),
-    await startSearchService(loadSearchConfig(env), opts),
-    await startExchangeService(loadExchangeConfig(env), opts),
-    await startChatService(loadChatConfig(env), opts),
-    await startNotificationService(loadNotificationConfig(env), opts),
-    await startPaymentService(loadPaymentConfig(env), opts),
-    await startAdminService(loadAdminConfig(env), opts),
-  );
+  // All at once, as their processes start: what one waits for (the broker, its group) overlaps
+  // the others'. The ones that started are stopped after, whichever failed.
+  const started = await Promise.allSettled([
+    startAuthService(loadAuthConfig(env), opts),
+    startCatalogService(loadCatalogConfig(env), opts),
+    startSearchService(loadSearchConfig(env), opts),
+    startExchangeService(loadExchangeConfig(env), opts),
+    startChatService(loadChatConfig(env), opts),
+    startNotificationService(loadNotificationConfig(env), opts),
+    startPaymentService(loadPaymentConfig(env), opts),
+    startAdminService(loadAdminConfig(env), opts),
+  ]);
+  for (const s of started) if (s.status === 'fulfilled') running.push(s.value as AnyService);
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
   const urls = Object.fromEntries(
     running.map((s) => [`${s.ctx.name.toUpperCase()}_URL`, s.url]),
   ) as Record<string, string>;
@@ -86,7 +91,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.stop();
   await gatewayMetrics?.stop();
-  for (const s of running.reverse()) await s.stop();
+  await Promise.all(running.map((s) => s.stop()));
   redis.disconnect();
 });
 

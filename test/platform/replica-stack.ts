@@ -60,7 +60,6 @@ export async function startReplicaStack(
     // Images on local disk: this test is about replicas, not object storage.
     env: { ...shared, S3_ENDPOINT: '', LOCAL_IMAGE_DIR: imageDir, AUTH_URL: 'http://127.0.0.1:9' },
   });
-  const catalogReplica = await catalog.startReplica();
   const exchange = await startServiceUnderTest({
     name: 'exchange',
     loadConfig: loadExchangeConfig,
@@ -68,7 +67,13 @@ export async function startReplicaStack(
     isolation,
     env: { ...shared, ...exchangeEnv },
   });
-  const exchanges = [exchange.service, await exchange.startReplica()];
+  // The second replicas at once: each joins its group, which waits for the first replica to
+  // rejoin (its next heartbeat), and the two groups' waits overlap.
+  const [catalogReplica, exchangeReplica] = await Promise.all([
+    catalog.startReplica(),
+    exchange.startReplica(),
+  ]);
+  const exchanges = [exchange.service, exchangeReplica];
 
   const redis = createRedis(
     base.REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -111,8 +116,7 @@ export async function startReplicaStack(
     async stop() {
       await gateway.stop();
       redis.disconnect();
-      await exchange.stop(); // and its tap
-      await catalog.stop();
+      await Promise.all([exchange.stop() /* and its tap */, catalog.stop()]);
       await dropIsolated(isolation, ['catalog', 'exchange']);
       await rm(imageDir, { recursive: true, force: true });
     },

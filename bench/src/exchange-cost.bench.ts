@@ -2,6 +2,7 @@ import os from 'node:os';
 import { freePort } from '@swapbooth/test-kit';
 import { machine, revision, writeSection } from './results';
 import { otlpReceiver, type ReceivedSpans } from './support/otlp-receiver';
+import { cpuSeconds } from './support/proc-cpu';
 import {
   benchGatewayEnv,
   benchProducer,
@@ -48,6 +49,8 @@ interface Stack {
   gateway: string;
   members: Member[];
   scrapes: string[];
+  /** The exchange service's and the gateway's process ids. */
+  pids: Array<number | undefined>;
   stop(): void;
 }
 
@@ -72,13 +75,13 @@ async function stack(setting: Setting, receiver: ReceivedSpans): Promise<Stack> 
   const services = new BuiltProcesses(env);
   const producer = benchProducer(`bench-exchange-cost-${setting}`);
   try {
-    services.start('services/exchange/dist/main.js', {
+    const exchangeProcess = services.start('services/exchange/dist/main.js', {
       PORT: String(exchangePort),
       METRICS_PORT: String(exchangeMetrics),
     });
     const exchange = `http://127.0.0.1:${exchangePort}`;
     await waitUntilReady(`${exchange}/readyz`, `the exchange service (${setting})`);
-    services.start('gateway/dist/main.js', {
+    const gatewayProcess = services.start('gateway/dist/main.js', {
       PORT: String(gatewayPort),
       METRICS_PORT: String(gatewayMetrics),
       EXCHANGE_URL: exchange,
@@ -106,6 +109,7 @@ async function stack(setting: Setting, receiver: ReceivedSpans): Promise<Stack> 
       setting,
       gateway,
       members,
+      pids: [exchangeProcess.pid, gatewayProcess.pid],
       scrapes:
         setting === 'off'
           ? []
@@ -127,6 +131,8 @@ interface Load {
   /** Calls answered with an unexpected status. */
   errors: number;
   p50: number;
+  /** CPU seconds the exchange service and the gateway used meanwhile, and the calls answered. */
+  cpu: { exchange: number; gateway: number; calls: number };
 }
 
 /** `clients` loops of propose, read, reject against one stack for `seconds`. */
@@ -147,6 +153,7 @@ async function load(s: Stack, clients: number, seconds: number): Promise<Load> {
     if (res.status !== ok) errors++;
     return res;
   };
+  const cpuBefore = s.pids.map(cpuSeconds);
   const started = performance.now();
   const stopAt = started + seconds * 1000;
   try {
@@ -188,8 +195,10 @@ async function load(s: Stack, clients: number, seconds: number): Promise<Load> {
     clearInterval(timer);
   }
   const elapsed = (performance.now() - started) / 1000;
+  const cpuUsed = s.pids.map(cpuSeconds).map((a, i) => (a ?? NaN) - (cpuBefore[i] ?? NaN));
   latencies.sort((a, b) => a - b);
   return {
+    cpu: { exchange: cpuUsed[0]!, gateway: cpuUsed[1]!, calls },
     proposals: proposals / elapsed,
     calls: calls / elapsed,
     errors,
@@ -256,6 +265,18 @@ async function main() {
       return `median ${LABEL[s]}/off **${ratio(rs, s).toFixed(3)}**, cost **${(cost * 100).toFixed(1)}%** of throughput (goal ≤ ${GOAL[s] * 100}%): ${cost <= GOAL[s] ? 'met' : 'NOT met'}`;
     };
     const errorsOf = (r: Round) => SETTINGS.reduce((n, s) => n + r.results[s].errors, 0);
+    // CPU per call of the exchange service and the gateway, over every run of a setting.
+    const micros = (s: Setting, of: 'exchange' | 'gateway' | 'both') => {
+      const runs = [...rounds, ...together].map((r) => r.results[s].cpu);
+      const used = runs.reduce((n, c) => n + (of === 'both' ? c.exchange + c.gateway : c[of]), 0);
+      return (used * 1e6) / runs.reduce((n, c) => n + c.calls, 0);
+    };
+    const cpuLine = Number.isFinite(micros('off', 'both'))
+      ? SETTINGS.map(
+          (s) =>
+            `${LABEL[s]} **${micros(s, 'both').toFixed(0)} µs** (exchange ${micros(s, 'exchange').toFixed(0)} + gateway ${micros(s, 'gateway').toFixed(0)})${s === 'off' ? '' : `, ${((micros(s, 'both') / micros('off', 'both') - 1) * 100).toFixed(1)}% more than off`}`,
+        ).join('; ')
+      : 'not read (no /proc)';
     const cells = (r: Round) =>
       SETTINGS.map((s) => `${tp(r, s).toFixed(1)} (${r.results[s].proposals.toFixed(1)})`).join(
         ' | ',
@@ -290,6 +311,8 @@ ${together.map((r, i) => `| ${i + 1} | ${cells(r)} | ${ratios(r)} | ${errorsOf(r
 - Metrics, side by side: ${verdict(together, 'metrics')}. In turn: ${verdict(rounds, 'metrics')}.
 - Metrics + tracing, side by side: ${verdict(together, 'tracing')}. In turn: ${verdict(rounds, 'tracing')}.
 - Tracing alone (metrics + tracing against metrics): median ${ratio(together, 'tracing', 'metrics').toFixed(3)} side by side, ${ratio(rounds, 'tracing', 'metrics').toFixed(3)} in turn.
+- CPU per call, from /proc (user + system of each copy's exchange service and gateway over all its
+  runs; the database, Kafka and Redis servers not counted): ${cpuLine}.
 - Mean calls per second in turn: ${SETTINGS.map((s) => `${LABEL[s]} ${mean(rounds.map((r) => tp(r, s))).toFixed(1)}`).join(', ')}.
 - Traces were on: the receiver got **${spansTotal} spans** in ${receiver.requests} export requests (${spansByService || 'none'}; ${receiver.unreadable} unreadable), ${spansTotal - spansAtStart} after the warm-up; the most frequent by service and name: ${spansByName || 'none'}.
 `;

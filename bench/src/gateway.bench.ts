@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { freePort } from '@swapbooth/test-kit';
 import { writeSection } from './results';
 import { otlpReceiver } from './support/otlp-receiver';
+import { cpuSeconds } from './support/proc-cpu';
 import { waitUntilReady } from './support/stack';
 
 /**
@@ -111,7 +112,7 @@ async function metricsCost(baseEnv: NodeJS.ProcessEnv, children: ChildProcess[])
         OTEL_TRACES_SAMPLER: 'always_on',
       });
     }
-    children.push(
+    const processes = [
       spawn(process.execPath, [path.join(__dirname, 'small-service.js'), String(servicePort)], {
         env: { ...env, METRICS_PORT: String(serviceMetrics) },
         stdio: 'inherit',
@@ -120,13 +121,15 @@ async function metricsCost(baseEnv: NodeJS.ProcessEnv, children: ChildProcess[])
         env: { ...env, METRICS_PORT: String(gatewayMetrics) },
         stdio: 'inherit',
       }),
-    );
+    ];
+    children.push(...processes);
     const url = `http://127.0.0.1:${gatewayPort}/api/categories`;
     await waitUntilReady(`http://127.0.0.1:${servicePort}/api/categories`);
     await waitUntilReady(url);
     return {
       setting,
       url,
+      pids: processes.map((c) => c.pid),
       scrapes:
         setting === 'off'
           ? []
@@ -144,10 +147,22 @@ async function metricsCost(baseEnv: NodeJS.ProcessEnv, children: ChildProcess[])
   const spansAtStart = [...receiver.spans.values()].reduce((a, b) => a + b, 0);
   const scrapeAll = (urls: string[]) =>
     Promise.all(urls.map((u) => fetch(u).then((r) => r.text()))).catch(() => []);
+  // CPU seconds of each pair's service and gateway, and the requests they answered, in its runs.
+  const cpu = new Map<Setting, { service: number; gateway: number; requests: number }>(
+    SETTINGS.map((s) => [s, { service: 0, gateway: 0, requests: 0 }]),
+  );
   const saturate = async (p: Pair, connections = CONNECTIONS) => {
     const timer = setInterval(() => void scrapeAll(p.scrapes), 5000);
+    const before = p.pids.map(cpuSeconds);
     try {
-      return await run({ url: p.url, duration: METRICS_DURATION, connections });
+      const result = await run({ url: p.url, duration: METRICS_DURATION, connections });
+      const after = p.pids.map(cpuSeconds);
+      const used = after.map((a, i) => (a ?? NaN) - (before[i] ?? NaN));
+      const c = cpu.get(p.setting)!;
+      c.service += used[0]!;
+      c.gateway += used[1]!;
+      c.requests += result.requests.total;
+      return result;
     } finally {
       clearInterval(timer);
     }
@@ -183,6 +198,17 @@ async function metricsCost(baseEnv: NodeJS.ProcessEnv, children: ChildProcess[])
     0,
   );
   const spansTotal = [...receiver.spans.values()].reduce((a, b) => a + b, 0);
+  const micros = (s: Setting, of: 'service' | 'gateway' | 'both') => {
+    const c = cpu.get(s)!;
+    const used = of === 'both' ? c.service + c.gateway : c[of];
+    return (used * 1e6) / c.requests;
+  };
+  const cpuLine = Number.isFinite(micros('off', 'both'))
+    ? SETTINGS.map(
+        (s) =>
+          `${LABEL[s]} **${micros(s, 'both').toFixed(0)} µs** (service ${micros(s, 'service').toFixed(0)} + gateway ${micros(s, 'gateway').toFixed(0)})${s === 'off' ? '' : `, ${((micros(s, 'both') / micros('off', 'both') - 1) * 100).toFixed(1)}% more than off`}`,
+      ).join('; ')
+    : 'not read (no /proc)';
   const spansByService = [...receiver.spans.entries()].map(([s, n]) => `${s} ${n}`).join(', ');
   const spansByName = [...receiver.names.entries()]
     .sort((a, b) => b[1] - a[1])
@@ -242,6 +268,8 @@ ${togetherRows}
 - Metrics, side by side: ${verdict(together, 'metrics')}. In turn: ${verdict(rounds, 'metrics')}.
 - Metrics + tracing, side by side: ${verdict(together, 'tracing')}. In turn: ${verdict(rounds, 'tracing')}.
 - Tracing alone (metrics + tracing against metrics): median ${ratio(together, 'tracing', 'metrics').toFixed(3)} side by side, ${ratio(rounds, 'tracing', 'metrics').toFixed(3)} in turn.
+- CPU per request, from /proc (user + system of each pair's two processes over all its runs; less
+  swayed than req/s by what else runs on the machine): ${cpuLine}.
 - Mean throughput in turn: ${SETTINGS.map((s) => `${LABEL[s]} ${mean(rounds.map((r) => rps(r, s))).toFixed(0)} req/s`).join(', ')}.
 - Traces were on: the receiver got **${spansTotal} spans** in ${receiver.requests} export requests (${spansByService || 'none'}; ${receiver.unreadable} unreadable), ${spansTotal - spansAtStart} of them after the warm-up, for ${tracedRequests} requests to the traced pair; by service and span name: ${spansByName || 'none'}.
 - The gateway's own \`http_requests_total\` for the route counted ${counted ?? 'nothing (not read)'} calls.

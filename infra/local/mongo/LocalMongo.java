@@ -150,9 +150,12 @@ public final class LocalMongo {
   /**
    * The {@code _id}s of the documents that can match {@code query}, chosen by the secondary
    * indexes, or null when no secondary index applies (then the collection is scanned). A superset
-   * of the matching documents: the caller still applies the whole filter.
+   * of the matching documents: the caller still applies the whole filter. Null too when the
+   * candidates would be half of the {@code documents} or more: reading them one by one then costs
+   * more than the scan.
    */
-  static <P> Set<Object> secondaryCandidates(List<Index<P>> indexes, Document query, Document orderBy) {
+  static <P> Set<Object> secondaryCandidates(
+      List<Index<P>> indexes, Document query, Document orderBy, int documents) {
     if (orderBy != null && orderBy.containsKey("$natural")) return null;
     List<SecondaryIndex<P>> used = new ArrayList<>();
     List<Integer> keyAt = new ArrayList<>();
@@ -178,7 +181,7 @@ public final class LocalMongo {
         }
       }
     }
-    if (best < 0) return null;
+    if (best < 0 || bestSize * 2 >= documents && documents > 16) return null;
     Set<Object> ids = new HashSet<>();
     used.get(best).collect(keyAt.get(best), values.get(best), ids);
     for (int c = 0; c < used.size() && !ids.isEmpty(); c++) {
@@ -516,7 +519,9 @@ public final class LocalMongo {
                 return matchDocuments(query, positions, orderBy, skip, limit, batchSize, fieldSelector);
               }
               Set<Object> ids =
-                  uniqueIndexAnswers(indexes, query) ? null : secondaryCandidates(indexes, query, orderBy);
+                  uniqueIndexAnswers(indexes, query)
+                      ? null
+                      : secondaryCandidates(indexes, query, orderBy, count());
               if (ids == null) {
                 return super.queryDocuments(query, orderBy, skip, limit, batchSize, fieldSelector);
               }
@@ -611,7 +616,9 @@ public final class LocalMongo {
                 return matchDocuments(query, positions, orderBy, skip, limit, batchSize, fieldSelector);
               }
               Set<Object> ids =
-                  uniqueIndexAnswers(indexes, query) ? null : secondaryCandidates(indexes, query, orderBy);
+                  uniqueIndexAnswers(indexes, query)
+                      ? null
+                      : secondaryCandidates(indexes, query, orderBy, count());
               if (ids == null) {
                 return super.queryDocuments(query, orderBy, skip, limit, batchSize, fieldSelector);
               }

@@ -25,8 +25,12 @@ import { seedExchangeMarket, type MarketMember } from './support/exchange-market
  * up in two accepted exchanges (the goal is 0 double reservations).
  */
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
-const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1000);
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 40);
+// 25 listings per member, and enough of them that the market does not run dry within the load:
+// at 60 proposals/s, 30 s reserve about 4,500 listings. (With the 1,000 listings used until
+// 2026-11-28, the market ran out after about 12 s and the clients idled for the rest, which capped
+// every rate at about 17 proposals/s.)
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 10_000);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 400);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 30);
 
 const log = (msg: string) => console.log(`[bench:exchange] ${msg}`);
@@ -157,6 +161,10 @@ async function main() {
     // Clients skip listings they saw reserved (as the app hides them); the race is between accepts
     // in flight at the same time.
     const taken = new Set<string>();
+    // The load ends early once half the market is reserved: from there on, the pairs left have
+    // ever less to trade, and the clients would measure the market running out instead of the
+    // service. Rates are per second of the load as it ran.
+    const running = () => performance.now() < stopAt && taken.size < LISTINGS / 2;
     const free = (ids: string[]) => ids.filter((l) => !taken.has(l));
     const hot = (m: Member) =>
       free(m.listings.slice(0, Math.max(1, Math.ceil(m.listings.length / 4))));
@@ -164,7 +172,7 @@ async function main() {
 
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
-        while (performance.now() < stopAt) {
+        while (running()) {
           const sender = pick(members);
           let receiver = pick(members);
           while (receiver === sender) receiver = pick(members);
@@ -239,6 +247,7 @@ async function main() {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const endedEarly = taken.size >= LISTINGS / 2;
     const cpuAfter = ticksAt();
     const dbOpsAfter = await databaseOps(exchangePort + 1000);
     const dbOps = [...dbOpsAfter]
@@ -305,7 +314,7 @@ async function main() {
       return `| ${c} | ${l.length} | ${(l.length / seconds).toFixed(1)} | ${pct(l, 0.5).toFixed(1)} | ${pct(l, 0.95).toFixed(1)} | ${st} |`;
     };
     const body = `
-${CLIENTS} clients for ${seconds.toFixed(1)} s through the gateway (child process) to the exchange service (child process, built code), on ${databaseServer()}, Kafka and Redis of this machine. ${LISTINGS} listings of ${MEMBERS} members, announced as catalog events; every member subscribed (a \`subscription.changed\` event each). Each client loops: propose (two of the receiver's listings, 80% of the time from the quarter of them everyone wants, for one of the sender's), the receiver reads it, then either the receiver accepts or (half the time) counters and the sender accepts. Clients leave out listings they saw reserved, as the app does; accepts in flight at the same time race for shared listings and the loser gets 409 (so does a proposal for a listing reserved meanwhile). Revision ${revision()}; load average at start ${loadAt.map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores.
+${CLIENTS} clients for ${seconds.toFixed(1)} s${endedEarly ? ` (of ${DURATION_S} s planned: the load stops once half the listings are reserved)` : ''} through the gateway (child process) to the exchange service (child process, built code), on ${databaseServer()}, Kafka and Redis of this machine. ${LISTINGS} listings of ${MEMBERS} members, announced as catalog events; every member subscribed (a \`subscription.changed\` event each). Each client loops: propose (two of the receiver's listings, 80% of the time from the quarter of them everyone wants, for one of the sender's), the receiver reads it, then either the receiver accepts or (half the time) counters and the sender accepts. Clients leave out listings they saw reserved, as the app does; accepts in flight at the same time race for shared listings and the loser gets 409 (so does a proposal for a listing reserved meanwhile). Revision ${revision()}; load average at start ${loadAt.map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores.
 
 | measure | value |
 |---|---|

@@ -16,7 +16,8 @@ import {
  * `npm run bench:catalog-browse`: the home page's browse (`GET /api/product/published`, newest
  * first, 50 a page) through the gateway, with BENCH_LISTINGS (100,000) published listings in
  * catalog's database on the local server. A report, not a goal: it shows where the local server
- * ends (it uses no non-unique index, so each browse sorts the collection in memory) and MongoDB,
+ * ends (its non-unique indexes answer equality only, and `status` picks nearly every listing, so
+ * each browse filters and sorts the whole collection in memory) and MongoDB,
  * which serves this from the declared `{status, createdAt, _id}` index, begins.
  */
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -114,7 +115,7 @@ async function main() {
     times.sort((a, b) => a - b);
     const rate = times.length / SECONDS;
     const row = `| ${new Date().toISOString()} | ${revision()} | ${LISTINGS.toLocaleString('en-US')} | ${CLIENTS} | ${rate.toFixed(1)} | ${pct(times, 0.5).toFixed(0)} / ${pct(times, 0.95).toFixed(0)} | ${errors} | ${loadAt[0]!.toFixed(1)} |`;
-    const out = `\`npm run bench:catalog-browse\` (BENCH_LISTINGS, BENCH_CLIENTS, BENCH_SECONDS): the home page's browse, \`GET /api/product/published?limit=50\` (pages 1, 2, 3 and 10 in turn), through the gateway (child process) to catalog (child process, built code), with ${LISTINGS.toLocaleString('en-US')} published listings of ${SELLERS.toLocaleString('en-US')} sellers stored in catalog's database on ${databaseServer()} (stored in ${(seedMs / 1000).toFixed(0)} s). ${CLIENTS} clients in a closed loop for ${SECONDS} s. A report, not a goal: the local server uses no non-unique index, so every browse filters and sorts the whole collection in memory; MongoDB serves it from the declared \`{status, createdAt, _id}\` index. Load average at start ${loadAt.map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores.
+    const out = `\`npm run bench:catalog-browse\` (BENCH_LISTINGS, BENCH_CLIENTS, BENCH_SECONDS): the home page's browse, \`GET /api/product/published?limit=50\` (pages 1, 2, 3 and 10 in turn), through the gateway (child process) to catalog (child process, built code), with ${LISTINGS.toLocaleString('en-US')} published listings of ${SELLERS.toLocaleString('en-US')} sellers stored in catalog's database on ${databaseServer()} (stored in ${(seedMs / 1000).toFixed(0)} s). ${CLIENTS} clients in a closed loop for ${SECONDS} s. A report, not a goal: the local server's non-unique indexes answer equality only, and \`status\` picks nearly every listing, so every browse filters and sorts the whole collection in memory; MongoDB serves it from the declared \`{status, createdAt, _id}\` index. Load average at start ${loadAt.map((x) => x.toFixed(2)).join(' / ')} on ${os.cpus().length} cores.
 
 | browses | per second | p50 ms | p95 ms | max ms | errors |
 |---|---|---|---|---|---|

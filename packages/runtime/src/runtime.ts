@@ -120,10 +120,7 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
   // Indexes are built below, once every model (the deps' and the bus's too) is registered.
   const metricsOn = config.METRICS_ENABLED;
   const metrics = new ServiceMetrics(def.name, { defaults: metricsOn });
-  const conn = await connectMongo(config.MONGO_URL, dbName, logger, {
-    autoIndex: false,
-    monitorCommands: metricsOn,
-  });
+  const conn = await connectMongo(config.MONGO_URL, dbName, logger, { autoIndex: false });
   if (metricsOn) instrumentMongo(conn, metrics);
   const connWatch = watchMongo(conn, config.MONGO_URL, logger, {
     clientOptions: MONGO_CLIENT_OPTIONS,

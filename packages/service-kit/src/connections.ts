@@ -27,12 +27,10 @@ export async function connectMongo(
   url: string,
   dbName: string,
   logger: Logger,
-  opts: { autoIndex?: boolean; monitorCommands?: boolean } = {},
+  opts: { autoIndex?: boolean } = {},
 ): Promise<Connection> {
   const conn = mongoose.createConnection(url, {
     ...MONGO_CLIENT_OPTIONS,
-    // The driver's command events, for the operation-duration metrics (off: no events at all).
-    ...(opts.monitorCommands ? { monitorCommands: true } : {}),
     dbName,
     autoIndex: opts.autoIndex ?? true,
     autoCreate: true,

@@ -66,7 +66,12 @@ export async function otlpReceiver(): Promise<ReceivedSpans> {
         const key = `${service} ${name}`;
         names.set(key, (names.get(key) ?? 0) + 1);
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      // An empty ExportTraceServiceResponse, in the encoding the exporter sent.
+      if (req.headers['content-type'] === 'application/x-protobuf') {
+        res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -34,6 +34,7 @@ interface Span {
 
 /** OTLP span kinds. */
 const SERVER = 2;
+const CLIENT = 3;
 const PRODUCER = 4;
 const CONSUMER = 5;
 
@@ -266,6 +267,22 @@ it('follows one proposal from the gateway through exchange and Kafka to notifica
   expect([...new Set(spans.map((s) => s.service))]).toEqual(
     expect.arrayContaining(['gateway', 'exchange', 'notification', 'chat']),
   );
+  // Its database commands are client spans under it: the proposal's insert, by collection and
+  // kind, with the filter's or document's shape and never a value.
+  const insert = spans.find(
+    (s) =>
+      s.service === 'exchange' &&
+      s.kind === CLIENT &&
+      s.name === 'insert proposals' &&
+      s.parentSpanId === exchangeRequest.spanId,
+  );
+  expect(insert?.attributes).toMatchObject({
+    'db.system.name': 'mongodb',
+    'db.collection.name': 'proposals',
+    'db.operation.name': 'insert',
+  });
+  expect(String(insert?.attributes['db.namespace'])).toMatch(/exchange$/);
+  expect(String(insert?.attributes['db.query.text'])).not.toContain(proposalId);
   // Every span of the trace hangs off the gateway's (once the last ones are exported): one tree.
   const orphans = () => {
     const now = inTrace();

@@ -9,6 +9,7 @@ import {
   createLogger,
   createRedis,
   instrumentMongo,
+  recordMongoCommands,
   instrumentRedis,
   metricsPortFor,
   pingMongo,
@@ -121,7 +122,9 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
   const metricsOn = config.METRICS_ENABLED;
   const metrics = new ServiceMetrics(def.name, { defaults: metricsOn });
   const conn = await connectMongo(config.MONGO_URL, dbName, logger, { autoIndex: false });
+  // Each command's duration in the metrics and its span in the active trace (tracing on).
   if (metricsOn) instrumentMongo(conn, metrics);
+  else recordMongoCommands(dbName);
   const connWatch = watchMongo(conn, config.MONGO_URL, logger, {
     clientOptions: MONGO_CLIENT_OPTIONS,
   });

@@ -17,4 +17,5 @@ export * from './mongo-idle';
 export * from './mongo-find';
 export * from './kept-reads';
 export * from './metrics';
+export * from './mongo-commands';
 export * from './tracing';

@@ -16,6 +16,8 @@ import {
   SpanKind,
   SpanStatusCode,
   trace,
+  type Attributes,
+  type Span,
 } from '@opentelemetry/api';
 import type { Request, RequestHandler } from 'express';
 
@@ -99,6 +101,30 @@ export async function stopTracing(): Promise<void> {
   const s = started;
   started = undefined;
   await s?.shutdown();
+}
+
+/**
+ * A client span for a call this process makes (a database command), as a child of the span active
+ * here; undefined when tracing is off or no span is active (commands outside a request or an
+ * event — pool heartbeats, timers, start-up — make no trace). End it when the call answers.
+ */
+export function startClientSpan(name: string, attributes: Attributes): Span | undefined {
+  if (!started) return undefined;
+  const parent = trace.getActiveSpan();
+  if (!parent) return undefined;
+  return trace
+    .getTracer('@swapbooth/service-kit')
+    .startSpan(name, { kind: SpanKind.CLIENT, attributes });
+}
+
+/** Ends a client span as failed with the error's class (a MongoDB error's code name, say). */
+export function endFailed(span: Span, err: unknown): void {
+  const e = err as { codeName?: unknown; name?: unknown } | undefined;
+  const type =
+    typeof e?.codeName === 'string' ? e.codeName : typeof e?.name === 'string' ? e.name : 'Error';
+  span.setAttribute('error.type', type);
+  span.setStatus({ code: SpanStatusCode.ERROR });
+  span.end();
 }
 
 /** Probes and scrapes: no trace for them. */

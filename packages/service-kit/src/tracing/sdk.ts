@@ -2,9 +2,7 @@ import { trace } from '@opentelemetry/api';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { mongoStatement } from './mongo-statement';
 
 /**
  * The Node SDK with the instrumentations the services need, its exporter, sampler and propagators
@@ -36,12 +34,8 @@ export function startSdk(
       ...(options.undiciSpans === false
         ? []
         : [new UndiciInstrumentation({ requireParentforSpans: true })]),
-      // Commands outside a request or event (the pool's heartbeats and pings, start-up, timers) make
-      // no span; the statement is the filter's shape, at a twentieth of the default serializer's CPU.
-      new MongoDBInstrumentation({
-        requireParentSpan: true,
-        dbStatementSerializer: mongoStatement,
-      }),
+      // No MongoDB instrumentation: each command's span is made where its duration is measured
+      // (recordMongoCommands, in ../mongo-commands), at a fraction of the instrumentation's CPU.
       new IORedisInstrumentation({ requireParentSpan: true }),
     ],
   });

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Topics } from '@swapbooth/contracts';
-import type { RunningService } from '@swapbooth/runtime';
 import {
   createLogger,
   createRedis,
@@ -14,22 +13,7 @@ import {
 import { bearer, eventually, newMember } from '@swapbooth/test-kit';
 import { buildGateway } from '../../gateway/src/app';
 import { loadGatewayConfig } from '../../gateway/src/config';
-import { loadAuthConfig } from '../../services/auth/src/config';
-import { startAuthService } from '../../services/auth/src/service';
-import { loadCatalogConfig } from '../../services/catalog/src/config';
-import { startCatalogService } from '../../services/catalog/src/service';
-import { loadSearchConfig } from '../../services/search/src/config';
-import { startSearchService } from '../../services/search/src/service';
-import { loadExchangeConfig } from '../../services/exchange/src/config';
-import { startExchangeService } from '../../services/exchange/src/service';
-import { loadChatConfig } from '../../services/chat/src/config';
-import { startChatService } from '../../services/chat/src/service';
-import { loadNotificationConfig } from '../../services/notification/src/config';
-import { startNotificationService } from '../../services/notification/src/service';
-import { loadPaymentConfig } from '../../services/payment/src/config';
-import { startPaymentService } from '../../services/payment/src/service';
-import { loadAdminConfig } from '../../services/admin/src/config';
-import { startAdminService } from '../../services/admin/src/service';
+import { startAllServices, type AnyService } from './all-services';
 
 /**
  * Every service and the gateway expose Prometheus metrics on a port of their own, and after real
@@ -40,7 +24,6 @@ jest.setTimeout(180_000);
 
 const USER_TOPIC = Topics.user;
 
-type AnyService = RunningService<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const running: AnyService[] = [];
 let gateway: RunningServer;
 let gatewayMetrics: MetricsServer;
@@ -54,22 +37,7 @@ const redis = createRedis(
 
 beforeAll(async () => {
   const env = { ...process.env, LOG_LEVEL: 'silent' as const };
-  const opts = { port: 0 };
-  // All at once, as their processes start: what one waits for (the broker, its group) overlaps
-  // the others'. The ones that started are stopped after, whichever failed.
-  const started = await Promise.allSettled([
-    startAuthService(loadAuthConfig(env), opts),
-    startCatalogService(loadCatalogConfig(env), opts),
-    startSearchService(loadSearchConfig(env), opts),
-    startExchangeService(loadExchangeConfig(env), opts),
-    startChatService(loadChatConfig(env), opts),
-    startNotificationService(loadNotificationConfig(env), opts),
-    startPaymentService(loadPaymentConfig(env), opts),
-    startAdminService(loadAdminConfig(env), opts),
-  ]);
-  for (const s of started) if (s.status === 'fulfilled') running.push(s.value as AnyService);
-  const failed = started.find((s) => s.status === 'rejected');
-  if (failed) throw failed.reason;
+  await startAllServices(env, running);
   const urls = Object.fromEntries(
     running.map((s) => [`${s.ctx.name.toUpperCase()}_URL`, s.url]),
   ) as Record<string, string>;

@@ -1,26 +1,10 @@
-import type { RunningService } from '@swapbooth/runtime';
 import {
   disposableMongo,
   disposableKafka,
   eventually,
   type DisposableServer,
 } from '@swapbooth/test-kit';
-import { loadAuthConfig } from '../../services/auth/src/config';
-import { startAuthService } from '../../services/auth/src/service';
-import { loadCatalogConfig } from '../../services/catalog/src/config';
-import { startCatalogService } from '../../services/catalog/src/service';
-import { loadSearchConfig } from '../../services/search/src/config';
-import { startSearchService } from '../../services/search/src/service';
-import { loadExchangeConfig } from '../../services/exchange/src/config';
-import { startExchangeService } from '../../services/exchange/src/service';
-import { loadChatConfig } from '../../services/chat/src/config';
-import { startChatService } from '../../services/chat/src/service';
-import { loadNotificationConfig } from '../../services/notification/src/config';
-import { startNotificationService } from '../../services/notification/src/service';
-import { loadPaymentConfig } from '../../services/payment/src/config';
-import { startPaymentService } from '../../services/payment/src/service';
-import { loadAdminConfig } from '../../services/admin/src/config';
-import { startAdminService } from '../../services/admin/src/service';
+import { startAllServices, type AnyService } from './all-services';
 
 /**
  * Every service's /readyz follows its real dependencies: each service runs against a database and
@@ -30,7 +14,6 @@ jest.setTimeout(240_000);
 
 let mongo: DisposableServer;
 let kafka: DisposableServer;
-type AnyService = RunningService<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const running: AnyService[] = [];
 
 beforeAll(async () => {
@@ -53,22 +36,7 @@ beforeAll(async () => {
     KAFKA_PARTITIONS: '1',
     LOG_LEVEL: 'silent',
   };
-  const opts = { port: 0 };
-  // All at once, as their processes start: what one waits for (the broker, its group) overlaps
-  // the others'. The ones that started are stopped after, whichever failed.
-  const started = await Promise.allSettled([
-    startAuthService(loadAuthConfig(env), opts),
-    startCatalogService(loadCatalogConfig(env), opts),
-    startSearchService(loadSearchConfig(env), opts),
-    startExchangeService(loadExchangeConfig(env), opts),
-    startChatService(loadChatConfig(env), opts),
-    startNotificationService(loadNotificationConfig(env), opts),
-    startPaymentService(loadPaymentConfig(env), opts),
-    startAdminService(loadAdminConfig(env), opts),
-  ]);
-  for (const s of started) if (s.status === 'fulfilled') running.push(s.value as AnyService);
-  const failed = started.find((s) => s.status === 'rejected');
-  if (failed) throw failed.reason;
+  await startAllServices(env, running);
 });
 
 afterAll(async () => {

@@ -65,14 +65,15 @@ function wrapCommand(): void {
     if (!metrics && !tracingStarted()) return command.call(this, ns, cmd, ...rest);
     const labels = commandLabels(cmd);
     if (!labels) return command.call(this, ns, cmd, ...rest);
-    const span = startClientSpan(`${labels.kind} ${labels.collection}`, {
+    const span = startClientSpan(`${labels.kind} ${labels.collection}`, () => ({
       'db.system.name': 'mongodb',
       'db.namespace': db,
       'db.collection.name': labels.collection,
       'db.operation.name': labels.kind,
       'db.query.text': mongoStatement(cmd),
       'server.address': typeof this.address === 'string' ? this.address : undefined,
-    });
+    }));
+    if (!metrics && !span) return command.call(this, ns, cmd, ...rest);
     const start = performance.now();
     const reply = command.call(this, ns, cmd, ...rest);
     reply.then(

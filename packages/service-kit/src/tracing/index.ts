@@ -18,6 +18,7 @@ import {
   trace,
   type Attributes,
   type Span,
+  type Tracer,
 } from '@opentelemetry/api';
 import type { Request, RequestHandler } from 'express';
 
@@ -100,22 +101,26 @@ export const outsideTrace = <T>(fn: () => T): T => context.with(ROOT_CONTEXT, fn
 export async function stopTracing(): Promise<void> {
   const s = started;
   started = undefined;
+  clientTracer = undefined;
   await s?.shutdown();
 }
 
 /**
  * A client span for a call this process makes (a database command), as a child of the span active
- * here; undefined when tracing is off or no span is active (commands outside a request or an
- * event — pool heartbeats, timers, start-up — make no trace). End it when the call answers.
+ * here; undefined when tracing is off, when no span is active (commands outside a request or an
+ * event — pool heartbeats, timers, start-up — make no trace) or when the active one is not
+ * recorded (its request was sampled out, and the services' samplers follow the parent). The
+ * attributes are built only for a span that is made. End it when the call answers.
  */
-export function startClientSpan(name: string, attributes: Attributes): Span | undefined {
+export function startClientSpan(name: string, attributes: () => Attributes): Span | undefined {
   if (!started) return undefined;
   const parent = trace.getActiveSpan();
-  if (!parent) return undefined;
-  return trace
-    .getTracer('@swapbooth/service-kit')
-    .startSpan(name, { kind: SpanKind.CLIENT, attributes });
+  if (!parent?.isRecording()) return undefined;
+  clientTracer ??= trace.getTracer('@swapbooth/service-kit');
+  return clientTracer.startSpan(name, { kind: SpanKind.CLIENT, attributes: attributes() });
 }
+
+let clientTracer: Tracer | undefined;
 
 /** Ends a client span as failed with the error's class (a MongoDB error's code name, say). */
 export function endFailed(span: Span, err: unknown): void {

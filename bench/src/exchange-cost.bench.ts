@@ -15,6 +15,7 @@ import {
   waitUntilReady,
 } from './support/stack';
 import { seedExchangeMarket, type MarketMember } from './support/exchange-market';
+import { median } from './support/stats';
 
 /**
  * npm run bench:exchange-cost — what metrics and traces cost the exchange path. Three copies of the
@@ -252,10 +253,6 @@ async function main() {
       .map(([s, n]) => `\`${s}\` ${n}`)
       .join(', ');
 
-    const median = (xs: number[]) => {
-      const v = [...xs].sort((a, b) => a - b);
-      return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
-    };
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const tp = (r: Round, s: Setting) => r.results[s].calls;
     const ratio = (rs: Round[], s: Setting, base: Setting = 'off') =>

@@ -9,6 +9,7 @@ import { writeSection } from './results';
 import { otlpReceiver } from './support/otlp-receiver';
 import { cpuSeconds } from './support/proc-cpu';
 import { waitUntilReady } from './support/stack';
+import { median } from './support/stats';
 
 /**
  * npm run bench:gateway — the same small GET served directly by a service and through the gateway.
@@ -217,10 +218,6 @@ async function metricsCost(baseEnv: NodeJS.ProcessEnv, children: ChildProcess[])
 
   // On a shared machine the load moves between runs: each round's runs form a set, and a setting's
   // cost is one minus the median of the rounds' setting/off ratios.
-  const median = (xs: number[]) => {
-    const v = [...xs].sort((a, b) => a - b);
-    return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
-  };
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const rps = (r: Round, s: Setting) => r.results[s].requests.average;
   const ratio = (rs: Round[], s: Setting, base: Setting = 'off') =>

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { revision, writeSection } from './results';
 import { otlpReceiver } from './support/otlp-receiver';
+import { median } from './support/stats';
 
 /**
  * What one traced request's server span costs a process by itself, with nothing else of a request
@@ -95,12 +96,6 @@ async function runWorker(setting: Setting, receiverUrl: string): Promise<WorkerR
     throw new Error(`${setting} worker failed (exit ${code})`);
   return JSON.parse(line) as WorkerResult;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 async function main(): Promise<void> {
   const receiver = await otlpReceiver();

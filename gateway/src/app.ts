@@ -5,6 +5,7 @@ import { serviceReplicaUrls } from '@swapbooth/contracts';
 import type { Redis } from 'ioredis';
 import {
   createApp,
+  DenyListCache,
   pingRedis,
   revocationChecker,
   routeTemplate,
@@ -86,7 +87,8 @@ export function buildGateway({
   accessLog,
   metrics,
 }: GatewayDeps): Express & { setDraining(): void; closeClients(): Promise<void> } {
-  const isRevoked = revocationChecker(redis);
+  const denyList = new DenyListCache(redis, logger);
+  const isRevoked = revocationChecker(redis, denyList);
   const member: TokenVerifierOptions = {
     publicKey,
     issuer: config.JWT_ISSUER,
@@ -154,6 +156,7 @@ export function buildGateway({
   return Object.assign(app, {
     /** After the server has stopped: sends the last rate-limit counts, closes service connections. */
     closeClients: async () => {
+      denyList.close();
       await Promise.all([limits.close(), proxy.close()]);
     },
   });

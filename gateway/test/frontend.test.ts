@@ -61,11 +61,13 @@ beforeAll(async () => {
     FRONTEND_DIST: dist,
     AUTH_URL: 'http://127.0.0.1:9',
   });
+  const app = buildGateway({ config, logger, redis, publicKey: readPublicKey(config) });
   gateway = await serve({
-    app: buildGateway({ config, logger, redis, publicKey: readPublicKey(config) }),
+    app,
     port: 0,
     host: '127.0.0.1',
     logger,
+    onStop: [() => app.closeClients()],
   });
   base = `http://127.0.0.1:${gateway.port}`;
 });

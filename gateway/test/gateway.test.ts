@@ -111,11 +111,13 @@ beforeAll(async () => {
     PROXY_TIMEOUT_MS: '500',
   });
   const logger = createLogger('gateway', 'silent');
+  const app = buildGateway({ config, logger, redis, publicKey: readPublicKey(config) });
   gateway = await serve({
-    app: buildGateway({ config, logger, redis, publicKey: readPublicKey(config) }),
+    app,
     port: 0,
     host: '127.0.0.1',
     logger,
+    onStop: [() => app.closeClients()],
   });
   base = `http://127.0.0.1:${gateway.port}`;
 });

@@ -50,11 +50,13 @@ async function closedPort(): Promise<string> {
 async function gatewayTo(exchangeUrl: string): Promise<string> {
   const config = loadGatewayConfig({ ...process.env, EXCHANGE_URL: exchangeUrl });
   const logger = createLogger('gateway', 'silent');
+  const app = buildGateway({ config, logger, redis, publicKey: readPublicKey(config) });
   const g = await serve({
-    app: buildGateway({ config, logger, redis, publicKey: readPublicKey(config) }),
+    app,
     port: 0,
     host: '127.0.0.1',
     logger,
+    onStop: [() => app.closeClients()],
   });
   gateways.push(g);
   return `http://127.0.0.1:${g.port}`;

@@ -51,7 +51,13 @@ beforeAll(async () => {
     accessLog: false,
     metrics,
   });
-  gateway = await serve({ app, port: 0, host: '127.0.0.1', logger });
+  gateway = await serve({
+    app,
+    port: 0,
+    host: '127.0.0.1',
+    logger,
+    onStop: [() => app.closeClients()],
+  });
   gatewayMetrics = await serveMetrics(metrics, { port: 0, host: '127.0.0.1', logger });
   base = `http://127.0.0.1:${gateway.port}`;
 });

@@ -16,6 +16,7 @@ import {
   pingRedis,
   readPublicKey,
   revocationChecker,
+  DenyListCache,
   serve,
   serveMetrics,
   ServiceMetrics,
@@ -134,7 +135,8 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
   await Promise.all(Object.values(conn.models).map((m) => m.init()));
 
   const publicKey = readPublicKey(config);
-  const isRevoked = revocationChecker(redis);
+  const denyList = new DenyListCache(redis, logger);
+  const isRevoked = revocationChecker(redis, denyList);
   const memberTokens: TokenVerifierOptions = {
     publicKey,
     issuer: config.JWT_ISSUER,
@@ -186,6 +188,7 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
   } catch (err) {
     // A service that cannot start leaves nothing open behind it.
     await started.stop().catch(() => undefined);
+    denyList.close();
     redis.disconnect();
     await connWatch.stop();
     await conn.close().catch(() => undefined);
@@ -238,6 +241,7 @@ export async function startServiceRuntime<C extends RuntimeConfig, D = undefined
         async () => def.onStop?.(deps, ctx),
         () => started.stop(),
         async () => {
+          denyList.close();
           redis.disconnect();
         },
         async () => {

@@ -5,6 +5,7 @@ export * from './errors';
 export * from './validate';
 export * from './jwt';
 export * from './revocation';
+export * from './deny-list-cache';
 export * from './connections';
 export * from './app';
 export * from './server';

@@ -86,7 +86,11 @@ export function buildGateway({
   publicKey,
   accessLog,
   metrics,
-}: GatewayDeps): Express & { setDraining(): void; closeClients(): Promise<void> } {
+}: GatewayDeps): Express & {
+  setDraining(): void;
+  syncLimits(): Promise<void>;
+  closeClients(): Promise<void>;
+} {
   const denyList = new DenyListCache(redis, logger);
   const isRevoked = revocationChecker(redis, denyList);
   const member: TokenVerifierOptions = {
@@ -154,6 +158,8 @@ export function buildGateway({
     routes: () => undefined,
   });
   return Object.assign(app, {
+    /** Sends this gateway's rate-limit counts to Redis and learns the totals across gateways now. */
+    syncLimits: () => limits.sync(),
     /** After the server has stopped: sends the last rate-limit counts, closes service connections. */
     closeClients: async () => {
       denyList.close();

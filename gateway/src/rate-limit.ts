@@ -78,6 +78,8 @@ export function rateLimiters(redis: Redis, limits: RateLimits, logger: Logger) {
       const wait = user.consume(userId);
       if (wait > 0) throw limited(wait);
     },
+    /** Sends this gateway's counts and learns the totals now, not at the next sync. */
+    sync: () => Promise.all([ip.syncNow(), user.syncNow()]).then(() => undefined),
     /** Sends the last counts; for shutdown. */
     close: () => Promise.all([ip.close(), user.close()]).then(() => undefined),
   };

@@ -84,6 +84,12 @@ export class SyncedWindowLimiter {
     return this.syncing;
   }
 
+  /** Sends what is counted here and learns the totals now, after any sync already under way. */
+  async syncNow(): Promise<void> {
+    await this.syncing;
+    await this.sync();
+  }
+
   /** Stops syncing on a timer after one last sync. */
   async close(): Promise<void> {
     this.closed = true;

@@ -1,23 +1,26 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { serviceRegistry } from '@swapbooth/contracts';
+import { ephemeralPortFloor, portFree } from '@swapbooth/test-kit';
 
 export const root = path.resolve(__dirname, '../..');
 
-const portFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-
-/** A port offset under which every service's port and the gateway's (offset + 8080) are free. */
+/**
+ * A port offset under which every service's port and the gateway's (offset + 8080), and their
+ * metrics ports (each + 1000), are free and lie below the range outgoing connections take their
+ * local ports from (so none of the stack's own client connections can take one first).
+ */
 export async function freePortOffset(): Promise<number> {
+  const highest = Math.max(...serviceRegistry.map((s) => s.port), 8080) + 1000;
+  const blocks = Math.floor((ephemeralPortFloor() - 1 - highest - 10_000) / 100);
+  if (blocks < 1) throw new Error('no room for a private stack below the ephemeral port range');
   for (let attempt = 0; attempt < 50; attempt++) {
-    const offset = 20000 + Math.floor(Math.random() * 300) * 100;
-    const ports = [...serviceRegistry.map((s) => s.port + offset), 8080 + offset];
+    const offset = 10_000 + Math.floor(Math.random() * blocks) * 100;
+    const ports = [...serviceRegistry.map((s) => s.port), 8080].flatMap((p) => [
+      p + offset,
+      p + 1000 + offset,
+    ]);
     if ((await Promise.all(ports.map(portFree))).every(Boolean)) return offset;
   }
   throw new Error('no free block of ports for a private stack');

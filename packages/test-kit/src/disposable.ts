@@ -10,7 +10,44 @@ import path from 'node:path';
  */
 const cache = process.env.SWAPBOOTH_CACHE ?? path.join(os.homedir(), '.cache/swapbooth');
 
+/** Whether something may listen on `port` at 127.0.0.1 now. */
+export const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+
+/**
+ * The first port of the range the kernel gives outgoing connections their local ports from
+ * (Linux's ip_local_port_range; 32768, its usual start, where it cannot be read).
+ */
+export function ephemeralPortFloor(): number {
+  try {
+    const low = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0],
+    );
+    return Number.isInteger(low) && low > 0 ? low : 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/** Ports handed out here start above the well-known servers' (MongoDB, Kafka, Redis...) defaults. */
+const LOWEST_PICKED = 10_000;
+
+/**
+ * A port free to listen on, for a server started after this returns (often in another process).
+ * It is picked below the range outgoing connections take their local ports from: a port the kernel
+ * chose (listening on 0) lies in that range, and a client connection opened in the meantime (the
+ * stack's own, to Redis, Kafka or MongoDB) could take it before the server binds it.
+ */
 export async function freePort(): Promise<number> {
+  const floor = ephemeralPortFloor();
+  for (let attempt = 0; floor - LOWEST_PICKED > 1000 && attempt < 50; attempt++) {
+    const port = LOWEST_PICKED + Math.floor(Math.random() * (floor - LOWEST_PICKED));
+    if (await portFree(port)) return port;
+  }
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

@@ -100,6 +100,7 @@ export class DenyListCache {
 
   close(): void {
     this.closed = true;
+    this.live = false; // shutting down: not a lost connection worth a log line
     this.stop();
     denyCaches.get(this.redis)?.delete(this);
     this.watcher.disconnect();

@@ -71,7 +71,7 @@ async function seed(dbName: string): Promise<number> {
 }
 
 async function main() {
-  const { run, env } = benchRun('browse');
+  const { run, cleanUp, env } = benchRun('browse');
   const catalogPort = await freePort();
   const gatewayPort = await freePort();
   const services = new BuiltProcesses(env);
@@ -129,14 +129,8 @@ ${[...keptRows('catalog-browse', 'Runs'), row].join('\n')}`;
     writeSection('catalog-browse', out);
     log(`p50 ${pct(times, 0.5).toFixed(0)} ms, p95 ${pct(times, 0.95).toFixed(0)} ms`);
   } finally {
-    services.stopAll();
-    const conn = await mongoose
-      .createConnection(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/', {
-        dbName: `${run}_catalog`,
-      })
-      .asPromise();
-    await conn.dropDatabase().catch(() => undefined);
-    await conn.close();
+    await services.stopAndWait();
+    await cleanUp();
   }
 }
 

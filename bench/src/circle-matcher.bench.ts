@@ -59,7 +59,7 @@ const listingEvent = (id: string, owner: string, i: number) =>
   });
 
 async function main() {
-  const { prefix, env } = benchRun('cbench');
+  const { cleanUp, prefix, env } = benchRun('cbench');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
@@ -204,7 +204,8 @@ The debounce is 1,000 ms of each figure (changes within it are matched together)
   } finally {
     await tap.stop().catch(() => undefined);
     await producer.disconnect().catch(() => undefined);
-    services.stopAll();
+    await services.stopAndWait();
+    await cleanUp();
   }
 }
 

@@ -52,12 +52,13 @@ interface Stack {
   scrapes: string[];
   /** The exchange service's and the gateway's process ids. */
   pids: Array<number | undefined>;
-  stop(): void;
+  /** Stops its processes, then removes the run's topics and databases. */
+  stop(): Promise<void>;
 }
 
 /** One exchange service and its gateway with a setting, its projections filled. */
 async function stack(setting: Setting, receiver: ReceivedSpans): Promise<Stack> {
-  const { run, prefix, env } = benchRun('bcost');
+  const { run, prefix, env, cleanUp } = benchRun('bcost');
   for (const k of Object.keys(env)) if (k.startsWith('OTEL_')) delete env[k];
   env.METRICS_ENABLED = setting === 'off' ? 'false' : 'true';
   if (setting === 'tracing') {
@@ -115,11 +116,15 @@ async function stack(setting: Setting, receiver: ReceivedSpans): Promise<Stack> 
         setting === 'off'
           ? []
           : [exchangeMetrics, gatewayMetrics].map((p) => `http://127.0.0.1:${p}/metrics`),
-      stop: () => services.stopAll(),
+      stop: async () => {
+        await services.stopAndWait();
+        await cleanUp();
+      },
     };
   } catch (err) {
     await producer.disconnect().catch(() => undefined);
-    services.stopAll();
+    await services.stopAndWait();
+    await cleanUp();
     throw err;
   }
 }
@@ -317,7 +322,7 @@ ${together.map((r, i) => `| ${i + 1} | ${cells(r)} | ${ratios(r)} | ${errorsOf(r
     console.log(body);
     console.log(`machine: ${machine()}`);
   } finally {
-    for (const s of stacks) s.stop();
+    await Promise.all(stacks.map((s) => s.stop()));
     await receiver.close();
   }
 }

@@ -103,7 +103,7 @@ const listing = (id: string, owner: string, i: number) =>
   });
 
 async function main() {
-  const { run, prefix, env } = benchRun();
+  const { cleanUp, run, prefix, env } = benchRun();
   const exchangePort = await freePort();
   const gatewayPort = await freePort();
   const services = new BuiltProcesses(env);
@@ -358,7 +358,8 @@ ${[...keptRows('exchange', 'Runs'), runRow].join('\n')}
     }
   } finally {
     await producer.disconnect().catch(() => undefined);
-    services.stopAll();
+    await services.stopAndWait();
+    await cleanUp();
   }
 }
 

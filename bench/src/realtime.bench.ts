@@ -148,7 +148,7 @@ const summary = (name: string, m: Measure, goal: number | string, fromSent = fal
 };
 
 async function main() {
-  const { run, prefix, env } = benchRun();
+  const { cleanUp, run, prefix, env } = benchRun();
   const ports = {
     exchange: await freePort(),
     chat: await freePort(),
@@ -362,7 +362,8 @@ ${summary('message POST sent → other party', messages, '–', true)}
     }
   } finally {
     await producer.disconnect().catch(() => undefined);
-    services.stopAll();
+    await services.stopAndWait();
+    await cleanUp();
   }
 }
 

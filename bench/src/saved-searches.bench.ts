@@ -129,7 +129,7 @@ async function endToEnd(
   docs: ReturnType<typeof generateListings>['docs'],
   picker: ReturnType<typeof generateListings>['picker'],
 ): Promise<EndToEnd> {
-  const { run, prefix, env } = benchRun('bss');
+  const { cleanUp, run, prefix, env } = benchRun('bss');
   const mongoUrl = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/';
   const conn = await mongoose
     .createConnection(mongoUrl, { dbName: `${env.MONGO_DB_PREFIX}search` })
@@ -273,7 +273,8 @@ async function endToEnd(
   } finally {
     for (const s of streams) s.abort();
     await producer.disconnect().catch(() => undefined);
-    services.stopAll();
+    await services.stopAndWait();
+    await cleanUp();
   }
 }
 

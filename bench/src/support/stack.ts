@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import { Agent, request, type Dispatcher } from 'undici';
 import { createEvent, type EventData, type EventType } from '@swapbooth/contracts';
+import { deleteRunTopics, dropRunDatabases } from '@swapbooth/test-kit';
 import { listeners } from '../idle/procs';
 
 /**
@@ -70,14 +71,28 @@ export interface BenchRun {
   prefix: string;
   /** The environment every service of the run starts with. */
   env: NodeJS.ProcessEnv;
+  /**
+   * Deletes the run's topics and drops its databases on the shared servers (once its services have
+   * stopped: a consumer still running could create a topic again); SWAPBOOTH_KEEP_DATA=1 keeps them.
+   */
+  cleanUp(): Promise<void>;
 }
 
 export function benchRun(tag = 'bench'): BenchRun {
   const run = `${tag}${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const prefix = `${run}.`;
+  const cleanUp = async () => {
+    if (process.env.SWAPBOOTH_KEEP_DATA === '1') return;
+    const { KAFKA_BROKERS, MONGO_URL } = process.env;
+    await Promise.all([
+      KAFKA_BROKERS ? deleteRunTopics(KAFKA_BROKERS, prefix) : undefined,
+      MONGO_URL ? dropRunDatabases(MONGO_URL, `${run}_`) : undefined,
+    ]).catch((err: unknown) => console.warn(`could not remove the run's data: ${String(err)}`));
+  };
   return {
     run,
     prefix,
+    cleanUp,
     env: {
       ...process.env,
       LOG_LEVEL: 'warn',
@@ -117,6 +132,24 @@ export class BuiltProcesses {
 
   stopAll(): void {
     for (const c of this.children) c.kill('SIGTERM');
+  }
+
+  /** Stops every child and waits until each has exited (SIGKILL after 20 s). */
+  async stopAndWait(): Promise<void> {
+    await Promise.all(
+      this.children.map((c) =>
+        c.exitCode !== null || c.signalCode !== null
+          ? undefined
+          : new Promise<void>((resolve) => {
+              const force = setTimeout(() => c.kill('SIGKILL'), 20_000);
+              c.once('exit', () => {
+                clearTimeout(force);
+                resolve();
+              });
+              c.kill('SIGTERM');
+            }),
+      ),
+    );
   }
 }
 

@@ -10,3 +10,4 @@ export * from './event-tap';
 export * from './event-publisher';
 export * from './service-under-test';
 export * from './tcp-proxy';
+export * from './run-data';

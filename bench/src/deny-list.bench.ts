@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   createLogger,
   createRedis,
@@ -9,6 +7,7 @@ import {
   revocationKeys,
   type Principal,
 } from '@swapbooth/service-kit';
+import { listeners } from './idle/procs';
 import { revision, writeSection } from './results';
 import { cpuSeconds } from './support/proc-cpu';
 import { median } from './support/stats';
@@ -22,7 +21,6 @@ import { median } from './support/stats';
  * in rounds that alternate the two ways. Reported per check: this process's CPU (process.cpuUsage), the
  * Redis server's CPU (/proc, when it is the local server), and the wall time.
  */
-const root = path.resolve(__dirname, '../..');
 const CHECKS = Number(process.env.BENCH_CHECKS ?? 20_000);
 const SESSIONS = 200;
 /** Checks in flight at once: one (each read is its own round trip) and many (ioredis sends the reads of one tick together). */
@@ -31,10 +29,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 
 type Way = 'redis' | 'cached';
 
+/** The Redis server's pid, when it listens on this machine (its CPU is read from /proc). */
 function redisPid(): number | undefined {
-  const file = path.join(root, 'infra/local/.run/redis.pid');
-  const local = /127\.0\.0\.1:6379|localhost:6379/.test(process.env.REDIS_URL ?? '');
-  return local && existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : undefined;
+  const url = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  return /^(127\.0\.0\.1|localhost)$/.test(url.hostname)
+    ? listeners().get(Number(url.port || 6379))
+    : undefined;
 }
 
 interface Sample {

@@ -35,4 +35,30 @@ describe('http metrics', () => {
     );
     expect(text).not.toMatch(/12345|65a1b2c3/);
   });
+
+  it('keeps one label for a mount path with a different id on every request', async () => {
+    const metrics = new ServiceMetrics('test', { defaults: false });
+    const app = express();
+    app.use(httpMetrics(metrics));
+    const items = Router();
+    items.get('/photos', (_req, res) => void res.json({ ok: true }));
+    app.use('/api/booth/:owner', items);
+    app.use('/api/shop', items);
+    // More owners than the templates kept, so the kept templates are emptied on the way.
+    const agent = request(app);
+    for (let i = 0; i < 1100; i++) {
+      await agent.get(
+        `/api/booth/${(0x65a1b2c3d4e5f60718293a4bn + BigInt(i)).toString(16)}/photos`,
+      );
+    }
+    await agent.get('/api/shop/photos');
+    const text = await metrics.text();
+    expect(text).toContain(
+      'http_requests_total{method="GET",route="/api/booth/:id/photos",status_class="2xx",service="test"} 1100',
+    );
+    expect(text).toContain(
+      'http_requests_total{method="GET",route="/api/shop/photos",status_class="2xx",service="test"} 1',
+    );
+    expect(text.match(/^http_requests_total\{/gm)).toHaveLength(2);
+  });
 });

@@ -14,13 +14,28 @@ export function withoutIds(path: string): string {
 }
 
 /**
+ * Templates already worked out, by the matched mount and route paths: every request asks (for its
+ * metrics and its span), and the paths are few. A mount path can hold an id, so the map is emptied
+ * when it grows past TEMPLATES_KEPT rather than growing with the ids.
+ */
+const templates = new Map<string, string>();
+const TEMPLATES_KEPT = 1000;
+
+/**
  * The route template a request matched (`/api/product/:id`), never the raw path; `unmatched` when
  * no route answered it (404s, scanners), so unknown paths cannot grow the label set.
  */
 export function routeTemplate(req: Request): string {
   const route = (req as Request & { route?: { path?: unknown } }).route;
   if (!route || typeof route.path !== 'string') return 'unmatched';
-  return withoutIds(`${req.baseUrl ?? ''}${route.path}`) || '/';
+  const matched = `${req.baseUrl ?? ''}${route.path}`;
+  let template = templates.get(matched);
+  if (template === undefined) {
+    template = withoutIds(matched) || '/';
+    if (templates.size >= TEMPLATES_KEPT) templates.clear();
+    templates.set(matched, template);
+  }
+  return template;
 }
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -35,7 +50,7 @@ export function httpMetrics(
   routeOf: (req: Request) => string = routeTemplate,
 ): RequestHandler {
   return (req, res, next) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     let done = false;
     const record = () => {
       if (done) return;
@@ -50,7 +65,7 @@ export function httpMetrics(
       if (status >= 500) metrics.httpErrors.inc(labels);
       const type = res.getHeader('content-type');
       if (typeof type === 'string' && type.startsWith('text/event-stream')) return;
-      metrics.httpDuration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+      metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
     };
     res.once('finish', record);
     res.once('close', record);

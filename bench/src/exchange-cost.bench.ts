@@ -21,9 +21,10 @@ import { median } from './support/stats';
  * npm run bench:exchange-cost — what metrics and traces cost the exchange path. Three copies of the
  * exchange service behind a gateway, each with its own databases, topics and Redis keys: one with
  * metrics and tracing off, one with metrics on (read every 5 s), one with metrics on and traces at
- * 100% sampling exported over OTLP to a receiver in this process. Clients propose, read and reject
- * (so no listing is ever reserved and every round sees the same work), each copy loaded in turn
- * for short rounds, the order rotating, then all three at once.
+ * 100% sampling (or BENCH_TRACES_RATIO of requests) exported over OTLP to a receiver in this
+ * process. Clients propose, read and reject (so no listing is ever reserved and every round sees
+ * the same work), each copy loaded in turn for short rounds, the order rotating, then all three at
+ * once.
  * Goals: metrics ≤ 3% of throughput, tracing ≤ 10%.
  */
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 12);
@@ -42,6 +43,25 @@ const LABEL: Record<Setting, string> = {
   tracing: 'metrics + tracing',
 };
 const GOAL: Record<Exclude<Setting, 'off'>, number> = { metrics: 0.03, tracing: 0.1 };
+
+/**
+ * The share of requests the tracing copy traces: every one by default (the goal is set at 100%);
+ * BENCH_TRACES_RATIO=0.1 measures what the production overlay keeps (`parentbased_traceidratio`,
+ * the gateway deciding for the whole trace), into a section of its own.
+ */
+const TRACES_RATIO = Number(process.env.BENCH_TRACES_RATIO ?? 1);
+if (!(TRACES_RATIO > 0 && TRACES_RATIO <= 1)) throw new Error('BENCH_TRACES_RATIO: 0 < ratio ≤ 1');
+const SAMPLER: Record<string, string> =
+  TRACES_RATIO === 1
+    ? { OTEL_TRACES_SAMPLER: 'always_on' }
+    : {
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: String(TRACES_RATIO),
+      };
+const SECTION = TRACES_RATIO === 1 ? 'exchange-cost' : 'exchange-cost-sampled';
+const SAMPLING = `${+(TRACES_RATIO * 100).toFixed(2)}% sampling, ${Object.entries(SAMPLER)
+  .map(([k, v]) => `\`${k}=${v}\``)
+  .join(', ')}`;
 
 type Member = MarketMember;
 
@@ -65,7 +85,7 @@ async function stack(setting: Setting, receiver: ReceivedSpans): Promise<Stack> 
     Object.assign(env, {
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-      OTEL_TRACES_SAMPLER: 'always_on',
+      ...SAMPLER,
     });
   }
   const [exchangePort, exchangeMetrics, gatewayPort, gatewayMetrics] = await Promise.all([
@@ -289,7 +309,7 @@ async function main() {
 The exchange path through the gateway (both child processes, built code) on ${databaseServer()}, Kafka and Redis
 of this machine, three ways in one run: **off** (\`METRICS_ENABLED=false\`, no \`OTEL_*\` settings), **metrics**
 (the exchange service's and the gateway's metrics, their metrics ports read every 5 s during their rounds) and
-**metrics + tracing** (as metrics, and traces at 100% sampling, \`OTEL_TRACES_SAMPLER=always_on\`, exported by the
+**metrics + tracing** (as metrics, and traces at ${SAMPLING}, exported by the
 SDK's batch span processor over OTLP/HTTP \`http/json\` to a receiver in the benchmark's process that counts them).
 Three copies of the pair, each with its own databases, topics and Redis keys, ${LISTINGS} listings of ${MEMBERS}
 subscribed members announced as events. Each client loops: propose, the receiver reads it, the receiver rejects it
@@ -318,7 +338,7 @@ ${together.map((r, i) => `| ${i + 1} | ${cells(r)} | ${ratios(r)} | ${errorsOf(r
 - Mean calls per second in turn: ${SETTINGS.map((s) => `${LABEL[s]} ${mean(rounds.map((r) => tp(r, s))).toFixed(1)}`).join(', ')}.
 - Traces were on: the receiver got **${spansTotal} spans** in ${receiver.requests} export requests (${spansByService || 'none'}; ${receiver.unreadable} unreadable), ${spansTotal - spansAtStart} after the warm-up; the most frequent by service and name: ${spansByName || 'none'}.
 `;
-    writeSection('exchange-cost', body);
+    writeSection(SECTION, body);
     console.log(body);
     console.log(`machine: ${machine()}`);
   } finally {

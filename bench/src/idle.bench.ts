@@ -37,6 +37,12 @@ const WINDOW_SECONDS = 5;
 const SETTLE_MIN_SECONDS = Number(process.env.BENCH_IDLE_SETTLE_MIN ?? 20);
 const SETTLE_MAX_SECONDS = Number(process.env.BENCH_IDLE_SETTLE_MAX ?? 900);
 const PROBES = Number(process.env.BENCH_IDLE_PROBES ?? 10);
+/**
+ * Seconds left alone between the benchmark's last look (its lag checks ask Kafka and the database
+ * every few seconds while the stack settles) and the measurement: the servers answer those checks,
+ * and the JVM compiles what they made hot, for a while after the last one.
+ */
+const QUIET_SECONDS = Number(process.env.BENCH_IDLE_QUIET_SECONDS ?? 20);
 const GOAL_PERCENT = 5;
 const GATEWAY = 'http://127.0.0.1:8080';
 const PRIVATE_SERVERS = process.env.BENCH_IDLE_SERVERS === 'private';
@@ -272,6 +278,8 @@ async function main() {
     await admin.disconnect();
     await mongo.close();
     const settleWindows = settled.windows;
+    log(`leaving it alone for ${QUIET_SECONDS} s`);
+    await sleep(QUIET_SECONDS * 1000);
     log(`sampling ${SECONDS} s`);
     const s = await sample(procs, serverPorts);
     const total = sum(s.perProcess);
@@ -321,7 +329,7 @@ The whole local stack with the demo data and no traffic: the servers (${procs
         .map((w) => pct(w))
         .join(
           ', ',
-        )} of a core), each process's CPU time (user + system, all threads, from \`/proc/<pid>/stat\`) over ${SECONDS} s, in percent of one core. Goal: under ${GOAL_PERCENT}% in total.
+        )} of a core) and then ${QUIET_SECONDS} s more without the benchmark's own checks, each process's CPU time (user + system, all threads, from \`/proc/<pid>/stat\`) over ${SECONDS} s, in percent of one core. Goal: under ${GOAL_PERCENT}% in total.
 
 Servers: ${PRIVATE_SERVERS ? "the database and Kafka of the benchmark's own (`BENCH_IDLE_SERVERS=private`, the test kit's disposable servers on free ports), the others shared" : 'the local servers as `npm start` uses them'}. ${shared.length ? `Processes outside the stack were connected to ${shared.join(', ')} meanwhile: those figures include their work (\`BENCH_IDLE_SERVERS=private\` avoids that for the database and Kafka).` : 'No process outside the stack was connected to the servers meanwhile.'}
 

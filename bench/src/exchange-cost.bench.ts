@@ -58,7 +58,16 @@ const SAMPLER: Record<string, string> =
         OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
         OTEL_TRACES_SAMPLER_ARG: String(TRACES_RATIO),
       };
-const SECTION = TRACES_RATIO === 1 ? 'exchange-cost' : 'exchange-cost-sampled';
+/**
+ * BENCH_SAME=off: every copy runs as off, labels unchanged (an A/A run): how far apart the copies
+ * are by themselves, the floor under any difference the settings seem to make.
+ */
+const SAME = process.env.BENCH_SAME === 'off';
+const SECTION = SAME
+  ? 'exchange-cost-same'
+  : TRACES_RATIO === 1
+    ? 'exchange-cost'
+    : 'exchange-cost-sampled';
 const SAMPLING = `${+(TRACES_RATIO * 100).toFixed(2)}% sampling, ${Object.entries(SAMPLER)
   .map(([k, v]) => `\`${k}=${v}\``)
   .join(', ')}`;
@@ -80,8 +89,9 @@ interface Stack {
 async function stack(setting: Setting, receiver: ReceivedSpans): Promise<Stack> {
   const { run, prefix, env, cleanUp } = benchRun('bcost');
   for (const k of Object.keys(env)) if (k.startsWith('OTEL_')) delete env[k];
-  env.METRICS_ENABLED = setting === 'off' ? 'false' : 'true';
-  if (setting === 'tracing') {
+  const as: Setting = SAME ? 'off' : setting;
+  env.METRICS_ENABLED = as === 'off' ? 'false' : 'true';
+  if (as === 'tracing') {
     Object.assign(env, {
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
@@ -338,7 +348,12 @@ ${together.map((r, i) => `| ${i + 1} | ${cells(r)} | ${ratios(r)} | ${errorsOf(r
 - Mean calls per second in turn: ${SETTINGS.map((s) => `${LABEL[s]} ${mean(rounds.map((r) => tp(r, s))).toFixed(1)}`).join(', ')}.
 - Traces were on: the receiver got **${spansTotal} spans** in ${receiver.requests} export requests (${spansByService || 'none'}; ${receiver.unreadable} unreadable), ${spansTotal - spansAtStart} after the warm-up; the most frequent by service and name: ${spansByName || 'none'}.
 `;
-    writeSection(SECTION, body);
+    writeSection(
+      SECTION,
+      SAME
+        ? `**An A/A run (\`BENCH_SAME=off\`): all three copies ran as off**; the columns keep their labels, so every difference below is the copies' own, not a setting's.\n${body}`
+        : body,
+    );
     console.log(body);
     console.log(`machine: ${machine()}`);
   } finally {

@@ -16,6 +16,12 @@ import { keptRows, writeSection } from './results';
 const root = path.resolve(__dirname, '../..');
 const READY = /Swapbooth is running/;
 const LIMIT_MS = Number(process.env.BENCH_START_LIMIT_MS ?? 30 * 60_000);
+/**
+ * Another commit to time instead of this checkout's (BENCH_START_REVISION=<commit>), for a before
+ * and after on one machine; its row says which. The cache the servers are built into is shared, so
+ * an older commit whose servers differ builds them in its first (cold) run: take a second run's.
+ */
+const REVISION = process.env.BENCH_START_REVISION;
 
 const log = (msg: string) => process.stderr.write(`[bench:start] ${msg}\n`);
 
@@ -71,7 +77,7 @@ async function main(): Promise<void> {
     throw new Error('something answers on :8080: stop the running npm start first');
   }
   // The clone holds the commit only: uncommitted changes are not measured.
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+  const commit = execFileSync('git', ['rev-parse', '--short', REVISION ?? 'HEAD'], {
     cwd: root,
     encoding: 'utf8',
   }).trim();
@@ -79,6 +85,7 @@ async function main(): Promise<void> {
   const clone = path.join(dir, 'main');
   try {
     execFileSync('git', ['clone', '-q', root, clone]);
+    if (REVISION) execFileSync('git', ['checkout', '-q', REVISION], { cwd: clone });
     const load = os.loadavg();
     const cold = await timedStart(clone, 'cold');
     const warm = await timedStart(clone, 'warm');

@@ -1,4 +1,11 @@
-import { Partitioners, type Consumer, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
+import {
+  Partitioners,
+  type Consumer,
+  type ConsumerRunConfig,
+  type Kafka,
+  type KafkaMessage,
+  type Producer,
+} from 'kafkajs';
 import {
   deadLetterTopic,
   parseEvent,
@@ -106,6 +113,7 @@ export class EventConsumer {
       retry: { retries: 10 },
     });
     this.traceGroupEvents();
+    this.restartAfterCrashes();
     this.dlqProducer = opts.kafka.producer({
       createPartitioner: Partitioners.DefaultPartitioner,
       allowAutoTopicCreation: false,
@@ -122,15 +130,56 @@ export class EventConsumer {
       topics: [...byTopic.keys()],
       fromBeginning: this.opts.fromBeginning ?? true,
     });
-    await this.consumer.run({
+    this.runConfig = {
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         const sub = byTopic.get(topic);
         // Published before this consumer's time began (tests: before the test file started).
         if (Number(message.timestamp) < this.consumeFrom) return;
         if (sub) await this.handle(sub, topic, partition, message, heartbeat);
       },
-    });
+    };
+    await this.consumer.run(this.runConfig);
     this.started = true;
+  }
+
+  private runConfig: ConsumerRunConfig | undefined;
+
+  /**
+   * kafkajs restarts a crashed consumer itself only after an error it counts as retriable; after
+   * another (with the broker gone for a while: "Failed to find group coordinator") it disconnects
+   * and stays stopped, and the service would consume nothing more until it is restarted. Such a
+   * consumer is started again here, with a growing pause, until it runs or the service stops it.
+   * Its subscriptions are kept, and the group's committed offsets say where it goes on.
+   */
+  private restartAfterCrashes(): void {
+    this.consumer.on(this.consumer.events.CRASH, (e) => {
+      const { restart, error } = e.payload as { restart: boolean; error?: Error };
+      if (restart || this.stopping || !this.started) return;
+      this.opts.logger.warn(
+        { group: this.group, err: error?.message },
+        'consumer stopped after an error; starting it again',
+      );
+      void this.startAgain();
+    });
+  }
+
+  private async startAgain(): Promise<void> {
+    for (let pause = 1_000; !this.stopping; pause = Math.min(pause * 2, 30_000)) {
+      await sleep(pause);
+      if (this.stopping || !this.runConfig) return;
+      try {
+        await this.consumer.connect();
+        await this.consumer.run(this.runConfig);
+        this.opts.logger.info({ group: this.group }, 'consumer started again');
+        return;
+      } catch (err) {
+        this.opts.logger.warn(
+          { group: this.group, err: (err as Error).message },
+          'consumer could not start again yet',
+        );
+        await this.consumer.disconnect().catch(() => undefined);
+      }
+    }
   }
 
   private async handle(

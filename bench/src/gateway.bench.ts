@@ -73,6 +73,12 @@ async function paced(url: string, rate: number, seconds: number): Promise<Paced>
 const METRICS_ROUNDS = Number(process.env.BENCH_METRICS_ROUNDS ?? 8);
 /** Seconds per saturated run in the cost comparison (short runs, many rounds: load swings). */
 const METRICS_DURATION = Number(process.env.BENCH_METRICS_DURATION ?? 5);
+/**
+ * Seconds each pair is saturated alone, unmeasured, before the comparison: a process's first
+ * stretch under load is its compiler's, not its steady state, and the instrumented pairs (more
+ * code) take longer to get there (see the exchange-cost section).
+ */
+const METRICS_WARM_SECONDS = Number(process.env.BENCH_METRICS_WARM_SECONDS ?? 20);
 
 /** What the service and the gateway run with: nothing, metrics, or metrics and traces. */
 type Setting = 'off' | 'metrics' | 'tracing';
@@ -144,7 +150,7 @@ async function metricsCost(baseEnv: NodeJS.ProcessEnv, children: ChildProcess[])
     .join(' / ');
   const pairs: Pair[] = [];
   for (const s of SETTINGS) pairs.push(await pair(s));
-  for (const p of pairs) await run({ url: p.url, duration: 2, connections: 8 }); // warm-up
+  for (const p of pairs) await run({ url: p.url, duration: METRICS_WARM_SECONDS, connections: 8 });
   const spansAtStart = [...receiver.spans.values()].reduce((a, b) => a + b, 0);
   const scrapeAll = (urls: string[]) =>
     Promise.all(urls.map((u) => fetch(u).then((r) => r.text()))).catch(() => []);
@@ -247,8 +253,8 @@ run three ways: **off** (\`METRICS_ENABLED=false\`, no \`OTEL_*\` settings), **m
 and latency histogram, default process metrics, each process's metrics port read every 5 s during its
 runs), and **metrics + tracing** (as metrics, and traces at 100% sampling: \`OTEL_TRACES_SAMPLER=always_on\`,
 exported with the SDK's batch span processor over OTLP/HTTP \`http/json\` to a receiver in the benchmark's
-process that counts the spans it gets). Three copies of the pair side by side, each saturated in turn
-(${CONNECTIONS} connections, ${METRICS_DURATION} s), the order rotating round by round.
+process that counts the spans it gets). Three copies of the pair side by side, each first loaded alone
+for ${METRICS_WARM_SECONDS} s unmeasured (warm-up), then each saturated in turn (${CONNECTIONS} connections, ${METRICS_DURATION} s), the order rotating round by round.
 Load average when the comparison started: ${loadAtStart}, on ${os.cpus().length} cores (a shared machine).
 
 | round (order) | off req/s | metrics req/s | metrics + tracing req/s | metrics/off | tracing/off | p50 ms off / metrics / tracing | p99 ms off / metrics / tracing | errors |

@@ -5,6 +5,7 @@ import mongoose from 'mongoose';
 import { createKafka, OUTBOX_PENDING_COLLECTION } from '@swapbooth/event-bus';
 import { createLogger } from '@swapbooth/service-kit';
 import { keptRows, revision, writeSection } from './results';
+import { answers } from './support/answers';
 import { disposableMongo, disposableKafka, type DisposableServer } from '@swapbooth/test-kit';
 import {
   CLK_TCK,
@@ -50,17 +51,9 @@ const PRIVATE_SERVERS = process.env.BENCH_IDLE_SERVERS === 'private';
 const log = (msg: string) => process.stderr.write(`[bench:idle] ${msg}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
 async function stackAnswers(): Promise<boolean> {
   const checks = await Promise.all(
-    Object.values(SERVICE_PORTS).map((p) => answers(`http://127.0.0.1:${p}/readyz`)),
+    Object.values(SERVICE_PORTS).map((p) => answers(`http://127.0.0.1:${p}/readyz`, { ok: true })),
   );
   return checks.every(Boolean);
 }
@@ -221,7 +214,7 @@ async function main() {
   const serverPorts = { ...SERVER_PORTS };
   try {
     if (!(await stackAnswers())) {
-      if (await answers(`${GATEWAY}/healthz`)) {
+      if (await answers(`${GATEWAY}/healthz`, { ok: true })) {
         throw new Error('part of a stack answers but not all of it: start or stop it first');
       }
       if (PRIVATE_SERVERS) {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { keptRows, writeSection } from './results';
+import { answers } from './support/answers';
 
 /**
  * npm run bench:start — how long `npm start` takes until it prints where to open the app, on a
@@ -24,15 +25,6 @@ const LIMIT_MS = Number(process.env.BENCH_START_LIMIT_MS ?? 30 * 60_000);
 const REVISION = process.env.BENCH_START_REVISION;
 
 const log = (msg: string) => process.stderr.write(`[bench:start] ${msg}\n`);
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(2000) });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Runs `npm start` in dir until it says where to open the app; ms taken. Stops it afterwards. */
 async function timedStart(dir: string, label: string): Promise<number> {

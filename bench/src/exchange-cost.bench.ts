@@ -11,6 +11,7 @@ import {
   callAs,
   databaseServer,
   listingCreated,
+  pct,
   sleep,
   waitUntilReady,
 } from './support/stack';
@@ -297,12 +298,12 @@ async function main() {
 
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const tp = (r: Round, s: Setting) => r.results[s].calls;
-    const ratio = (rs: Round[], s: Setting, base: Setting = 'off') =>
-      median(rs.map((r) => tp(r, s) / tp(r, base)));
+    const perRound = (rs: Round[], s: Setting, base: Setting = 'off') =>
+      rs.map((r) => tp(r, s) / tp(r, base));
+    const ratio = (rs: Round[], s: Setting, base: Setting = 'off') => median(perRound(rs, s, base));
     const quartiles = (rs: Round[], s: Setting) => {
-      const xs = rs.map((r) => tp(r, s) / tp(r, 'off')).sort((a, b) => a - b);
-      const at = (q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
-      return `${at(0.25).toFixed(2)}–${at(0.75).toFixed(2)}`;
+      const xs = perRound(rs, s).sort((a, b) => a - b);
+      return `${pct(xs, 0.25).toFixed(2)}–${pct(xs, 0.75).toFixed(2)}`;
     };
     const verdict = (rs: Round[], s: Exclude<Setting, 'off'>) => {
       const cost = 1 - ratio(rs, s);
